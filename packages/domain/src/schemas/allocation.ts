@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const CAMPAIGN_TYPES = ['fl-onboarding', 'event-offering'] as const;
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+
+/** The allocation metaData keys of seed §3; other keys are kept as they are. */
+export const AllocationMetaDataSchema = z
+  .object({
+    'skip-letter': z.boolean().optional(),
+    'campaign-type': z.enum(CAMPAIGN_TYPES).optional(),
+    'show-vintage-notes': z.boolean().optional(),
+  })
+  .catchall(z.unknown());
+export type AllocationMetaData = z.infer<typeof AllocationMetaDataSchema>;
+
+export const PendingOrderSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: z.string(),
+  totalCents: z.number().int(),
+  placedAt: z.string(),
+});
+export type PendingOrder = z.infer<typeof PendingOrderSchema>;
+
+/** An item of `GET /v1/{tenant}/customer/{customerId}/allocation`; the first is the current one. */
+export const AllocationSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type AllocationSummary = z.infer<typeof AllocationSummarySchema>;
+
+export const AllocationListSchema = z.array(AllocationSummarySchema);
+
+/** `GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}` (seed §3, §7). */
+export const AllocationDetailSchema = z.object({
+  id: z.uuid(),
+  startDate: z.string(),
+  endDate: z.string(),
+  pendingOrders: z.array(PendingOrderSchema),
+  metaData: AllocationMetaDataSchema,
+});
+export type AllocationDetail = z.infer<typeof AllocationDetailSchema>;
+
+export const AllocationListParamsSchema = z.object({
+  tenant: z.string().min(1),
+  customerId: z.uuid({ error: 'invalidId' }),
+});
+
+export const AllocationParamsSchema = AllocationListParamsSchema.extend({
+  allocationId: z.uuid({ error: 'invalidId' }),
+});

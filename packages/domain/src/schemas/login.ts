@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Long enough for any real address (RFC 5321 caps a path at 254), short enough to stop abuse. */
+export const EMAIL_MAX_LENGTH = 254;
+/** A sign-in password is checked only for presence and a sane length; the rules apply when it is set. */
+const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+
+export const EmailSchema = z
+  .string({ error: 'emailRequired' })
+  .trim()
+  .min(1, { error: 'emailRequired' })
+  .max(EMAIL_MAX_LENGTH, { error: 'tooLong' })
+  .pipe(z.email({ error: 'emailInvalid' }));
+
+/** Login payload (seed §3, §7): email and password, both required. */
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: 'passwordRequired' })
+    .min(1, { error: 'passwordRequired' })
+    .max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'tooLong' }),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+/** `POST /v1/customer/login` query: the flag that tells the client not to report this call's errors. */
+export const LoginQuerySchema = z.object({
+  skipErrorReporting: z.enum(['true', 'false']).optional(),
+});
+
+export const TokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
