@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/database.js';
+import { createAllocationsRepository } from './modules/allocations/allocations.repository.js';
+import { allocationsRoutes } from './modules/allocations/allocations.routes.js';
+import { createAllocationsService } from './modules/allocations/allocations.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/auth/auth.service.js';
+import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import type { SigningKeys } from './modules/auth/signing-keys.js';
+import { createTokenService } from './modules/auth/token.service.js';
+import { createCustomersRepository } from './modules/customers/customers.repository.js';
+import { customersRoutes } from './modules/customers/customers.routes.js';
+import { createCustomersService } from './modules/customers/customers.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import authPlugin from './plugins/auth.plugin.js';
+import errorsPlugin from './plugins/errors.plugin.js';
+import openApiPlugin from './plugins/openapi.plugin.js';
+import rateLimitPlugin, { DEFAULT_GLOBAL_RATE_LIMIT, type GlobalRateLimitOptions } from './plugins/rate-limit.plugin.js';
+import securityPlugin from './plugins/security.plugin.js';
+import staticWebPlugin from './plugins/static-web.plugin.js';
+import tenantPlugin from './plugins/tenant.plugin.js';
+
+export interface BuildAppOptions {
+  db: Database;
+  signingKeys: SigningKeys;
+  /** The built web app; skipped when null or when the folder does not exist (API only). */
+  webRoot?: string | null;
+  /** Pino log level; 'silent' turns logging off (tests). */
+  logLevel?: string;
+  /** Where log lines go (default stdout); tests capture them here. */
+  logStream?: NodeJS.WritableStream;
+  /** Failed sign-in limits; tests set small numbers. */
+  loginLimits?: Partial<LoginLimits>;
+  globalRateLimit?: Partial<GlobalRateLimitOptions>;
+  /** The clock, replaceable in tests. */
+  now?: () => Date;
+  /** Trust X-Forwarded-For from a reverse proxy (the client IP then comes from it). */
+  trustProxy?: boolean;
+}
+
+/** Secrets and card data never reach the log, whatever a future serializer prints. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'body.password',
+  'body.newPassword',
+  'body.confirmPassword',
+  'body.cardNumber',
+  'body.cvv',
+  'body.cvv2',
+  '*.password',
+  '*.cardNumber',
+  '*.cvv',
+];
+
+/** Builds the whole API (and the web app's static serving) without listening. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const logger: FastifyServerOptions['logger'] =
+    options.logLevel === 'silent'
+      ? false
+      : {
+          level: options.logLevel ?? 'info',
+          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        };
+
+  const app = Fastify({
+    logger,
+    trustProxy: options.trustProxy ?? false,
+    // Body size well above any form; larger bodies are refused before parsing.
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The web app sends Content-Type JSON on every call, including bodiless ones like logout.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  // JSON only: any other body type is refused with 415 rather than half-parsed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
+  const { db } = options;
+  const customersRepository = createCustomersRepository(db);
+  const auth = createAuthService({
+    customers: customersRepository,
+    sessions: createSessionsRepository(db),
+    throttle: createLoginThrottleRepository(db),
+    tokens: createTokenService(options.signingKeys),
+    limits: {
+      perIp: { ...DEFAULT_LOGIN_LIMITS.perIp, ...options.loginLimits?.perIp },
+      perAccount: { ...DEFAULT_LOGIN_LIMITS.perAccount, ...options.loginLimits?.perAccount },
+    },
+    now,
+  });
+  const customers = createCustomersService(customersRepository);
+  const allocations = createAllocationsService(createAllocationsRepository(db), now);
+
+  await app.register(rateLimitPlugin, { ...DEFAULT_GLOBAL_RATE_LIMIT, ...options.globalRateLimit });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openApiPlugin);
+  await app.register(tenantPlugin, { db });
+  await app.register(authPlugin, { auth });
+
+  await app.register(
+    async (v1) => {
+      await v1.register(healthRoutes, { db });
+      await v1.register(authRoutes, { auth });
+      await v1.register(customersRoutes, { customers });
+      await v1.register(allocationsRoutes, { allocations });
+    },
+    { prefix: '/v1' },
+  );
+
+  if (options.webRoot && existsSync(options.webRoot)) {
+    await app.register(staticWebPlugin, { webRoot: options.webRoot });
+  }
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './env.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: resolve(REPO_ROOT, '.data'),
+      WEB_ROOT: resolve(REPO_ROOT, 'apps/web/build/client'),
+      SEED_DEMO: true,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes relative folders from the repository root', () => {
+    expect(loadConfig({ DATA_DIR: './.data', WEB_ROOT: 'apps/web/build/client' })).toMatchObject({
+      DATA_DIR: resolve(REPO_ROOT, '.data'),
+      WEB_ROOT: resolve(REPO_ROOT, 'apps/web/build/client'),
+    });
+  });
+
+  it('treats empty values as unset and reads booleans in words', () => {
+    expect(loadConfig({ PORT: '', SEED_DEMO: 'no' })).toMatchObject({ PORT: 3000, SEED_DEMO: false });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number between 1 and 65535.'],
+    [{ PORT: '70000' }, 'PORT must be a whole number between 1 and 65535.'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql://.'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false (got "maybe").'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'],
+    [{ TOKEN_PRIVATE_KEY: 'secret' }, 'TOKEN_PRIVATE_KEY must be an Ed25519 private key in PKCS8 PEM form'],
+  ])('stops with a sentence naming the bad setting: %o', (env, sentence) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(sentence);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Configuration, read once at start. Every setting is an environment variable:
+ *
+ *   PORT               port to listen on (default 3000)
+ *   HOST               interface to bind (default 0.0.0.0, so containers and LAN devices reach it)
+ *   DATA_DIR           where the embedded database (DATA_DIR/pgdata) and the generated signing key
+ *                      (DATA_DIR/keys/) live; default <repo root>/.data
+ *   DATABASE_URL       postgres://… — use a PostgreSQL server instead of the embedded PGlite
+ *                      (production, several API instances)
+ *   TOKEN_PRIVATE_KEY  Ed25519 private key, PKCS8 PEM, that signs member tokens; set it when several
+ *                      instances must accept each other's tokens. Unset: generated once into DATA_DIR/keys/
+ *   WEB_ROOT           the built web app to serve (default apps/web/build/client); absent folder = API only
+ *   SEED_DEMO          true/false: create the demo producer and members when tenant "demo" is absent
+ *                      (default true)
+ *   REDIS_URL          redis://… — reserved for sharing rate-limit counters between instances (not used yet)
+ *   (Relative DATA_DIR and WEB_ROOT are taken from the repository root, whatever the working directory.)
+ *   LOG_LEVEL          fatal | error | warn | info | debug | trace | silent (default info)
+ *   TRUST_PROXY        true behind a load balancer/reverse proxy, so client IPs (sign-in limits, logs)
+ *                      come from X-Forwarded-For instead of the proxy's address (default false)
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { API_PACKAGE_ROOT } from './db/migrations-folder.js';
+
+export const REPO_ROOT = resolve(API_PACKAGE_ROOT, '..', '..');
+
+/** A bad setting stops the start with a sentence that names it. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanText = (name: string) =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const normalised = value.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
+      if (['false', '0', 'no', 'off'].includes(normalised)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false (got "${value}").` });
+      return z.NEVER;
+    });
+
+const urlWithProtocols = (name: string, protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    {
+      message: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`,
+    },
+  );
+
+const EnvSchema = z.object({
+  PORT: z
+    .string()
+    .default('3000')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, {
+      message: 'PORT must be a whole number between 1 and 65535.',
+    })
+    .transform(Number),
+  HOST: z.string().min(1, { message: 'HOST must not be empty.' }).default('0.0.0.0'),
+  DATA_DIR: z
+    .string()
+    .default(resolve(REPO_ROOT, '.data'))
+    .transform((v) => resolve(REPO_ROOT, v)),
+  DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  TOKEN_PRIVATE_KEY: z
+    .string()
+    .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), {
+      message: 'TOKEN_PRIVATE_KEY must be an Ed25519 private key in PKCS8 PEM form (-----BEGIN PRIVATE KEY-----).',
+    })
+    .optional(),
+  WEB_ROOT: z
+    .string()
+    .default(resolve(API_PACKAGE_ROOT, '..', 'web', 'build', 'client'))
+    .transform((v) => resolve(REPO_ROOT, v)),
+  SEED_DEMO: booleanText('SEED_DEMO').default(true),
+  TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+  REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, {
+    message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`,
+  }).default('info'),
+});
+
+export type Config = z.output<typeof EnvSchema>;
+
+/** Reads the settings; empty values count as unset. Throws ConfigError naming the bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value;
+  }
+  const result = EnvSchema.safeParse(input);
+  if (result.success) return result.data;
+  const sentences = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'configuration');
+    return issue.message.startsWith(name) ? issue.message : `${name} is invalid: ${issue.message}`;
+  });
+  throw new ConfigError(`Cannot start: ${sentences.join(' ')}`);
+}

@@ -1,0 +1,71 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { allocations, offerings, orders } from '../../db/schema/index.js';
+
+export function createAllocationsRepository(db: Database) {
+  return {
+    async listForCustomer(tenantId: string, customerId: string) {
+      return db
+        .select({
+          id: allocations.id,
+          name: offerings.name,
+          startDate: offerings.startDate,
+          endDate: offerings.endDate,
+        })
+        .from(allocations)
+        .innerJoin(
+          offerings,
+          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)),
+        )
+        .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId)));
+    },
+
+    async findForCustomer(tenantId: string, customerId: string, allocationId: string) {
+      const [row] = await db
+        .select({
+          id: allocations.id,
+          startDate: offerings.startDate,
+          endDate: offerings.endDate,
+          offeringMetaData: offerings.metaData,
+          allocationMetaData: allocations.metaData,
+        })
+        .from(allocations)
+        .innerJoin(
+          offerings,
+          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)),
+        )
+        .where(
+          and(
+            eq(allocations.tenantId, tenantId),
+            eq(allocations.customerId, customerId),
+            eq(allocations.id, allocationId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async pendingOrders(tenantId: string, customerId: string, allocationId: string) {
+      return db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          status: orders.status,
+          totalCents: orders.totalCents,
+          placedAt: orders.placedAt,
+        })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tenantId, tenantId),
+            eq(orders.customerId, customerId),
+            eq(orders.allocationId, allocationId),
+            eq(orders.status, 'pending'),
+          ),
+        )
+        .orderBy(asc(orders.placedAt));
+    },
+  };
+}
+
+export type AllocationsRepository = ReturnType<typeof createAllocationsRepository>;

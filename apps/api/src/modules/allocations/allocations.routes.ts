@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AllocationDetailSchema,
+  AllocationListParamsSchema,
+  AllocationListSchema,
+  AllocationParamsSchema,
+} from '@winery/domain';
+import { ApiError } from '../../shared/api-error.js';
+import { API_MESSAGES } from '../../shared/api-messages.js';
+import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import type { AllocationsService } from './allocations.service.js';
+
+const assertOwn = (signedIn: string, requested: string) => {
+  if (signedIn !== requested) throw new ApiError('forbidden', API_MESSAGES.otherCustomer);
+};
+
+export const allocationsRoutes: FastifyPluginAsyncZod<{ allocations: AllocationsService }> = async (
+  app,
+  { allocations },
+) => {
+  app.get(
+    '/:tenant/customer/:customerId/allocation',
+    {
+      schema: {
+        tags: ['allocation'],
+        summary: "The member's allocations; the first is the current one",
+        description:
+          'Offerings that have started come first, latest start first; then upcoming ones, soonest first. Empty when the member has none.',
+        headers: TenantHeadersSchema,
+        params: AllocationListParamsSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: AllocationListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: [app.requireTenant, app.requireMember],
+    },
+    async (request) => {
+      assertOwn(request.member.customerId, request.params.customerId);
+      return allocations.list(request.tenant.id, request.params.customerId);
+    },
+  );
+
+  app.get(
+    '/:tenant/customer/:customerId/allocation/:allocationId',
+    {
+      schema: {
+        tags: ['allocation'],
+        summary: 'One allocation: its window, pending orders and metaData (offering merged with allocation)',
+        headers: TenantHeadersSchema,
+        params: AllocationParamsSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: AllocationDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: [app.requireTenant, app.requireMember],
+    },
+    async (request) => {
+      assertOwn(request.member.customerId, request.params.customerId);
+      return allocations.detail(request.tenant.id, request.params.customerId, request.params.allocationId);
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { AllocationDetail, AllocationSummary } from '@winery/domain';
+import { ApiError } from '../../shared/api-error.js';
+import { API_MESSAGES } from '../../shared/api-messages.js';
+import type { AllocationsRepository } from './allocations.repository.js';
+
+interface Windowed {
+  startDate: Date;
+}
+
+/**
+ * The client uses the first item as "the current allocation" (seed §7), so offerings that have
+ * started come first, latest start first; then the ones still to come, soonest first.
+ */
+export function orderAllocations<T extends Windowed>(items: readonly T[], now: Date): T[] {
+  const started = items.filter((i) => i.startDate.getTime() <= now.getTime());
+  const upcoming = items.filter((i) => i.startDate.getTime() > now.getTime());
+  started.sort((a, b) => b.startDate.getTime() - a.startDate.getTime());
+  upcoming.sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
+  return [...started, ...upcoming];
+}
+
+export function createAllocationsService(repository: AllocationsRepository, now: () => Date) {
+  return {
+    async list(tenantId: string, customerId: string): Promise<AllocationSummary[]> {
+      const rows = await repository.listForCustomer(tenantId, customerId);
+      return orderAllocations(rows, now()).map((row) => ({
+        id: row.id,
+        name: row.name,
+        startDate: row.startDate.toISOString(),
+        endDate: row.endDate.toISOString(),
+      }));
+    },
+
+    async detail(tenantId: string, customerId: string, allocationId: string): Promise<AllocationDetail> {
+      // Someone else's allocation answers exactly like one that does not exist.
+      const row = await repository.findForCustomer(tenantId, customerId, allocationId);
+      if (!row) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
+      const pending = await repository.pendingOrders(tenantId, customerId, allocationId);
+      return {
+        id: row.id,
+        startDate: row.startDate.toISOString(),
+        endDate: row.endDate.toISOString(),
+        pendingOrders: pending.map((order) => ({ ...order, placedAt: order.placedAt.toISOString() })),
+        metaData: { ...row.offeringMetaData, ...row.allocationMetaData },
+      };
+    },
+  };
+}
+
+export type AllocationsService = ReturnType<typeof createAllocationsService>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LoginQuerySchema, LoginSchema, TokenResponseSchema } from '@winery/domain';
+import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import type { AuthService } from './auth.service.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/customer/login',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'Answers a signed token valid for 90 days. A wrong e-mail and a wrong password give the same 401. Failed attempts are limited per IP and per account (429 with Retry-After).',
+        headers: TenantHeadersSchema,
+        querystring: LoginQuerySchema,
+        body: LoginSchema,
+        response: { 200: TokenResponseSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+      preHandler: [app.requireTenant],
+    },
+    // skipErrorReporting only tells the client not to report this call; the server does nothing with it.
+    async (request) => auth.login(request.tenant.id, request.body, request.ip),
+  );
+
+  app.post(
+    '/customer/logout',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: 'End this session; the token stops working at once',
+        headers: TenantHeadersSchema,
+        security: MEMBER_SECURITY,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(400, 401, 404) },
+      },
+      preHandler: [app.requireTenant, app.requireMember],
+    },
+    async (request, reply) => {
+      await auth.logout(request.tenant.id, request.member.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { renderValidationMessage, type ApiErrorBody, type ApiErrorType, type FieldError } from '@winery/domain';
+import { ApiError, isApiError } from '../shared/api-error.js';
+import { API_MESSAGES } from '../shared/api-messages.js';
+
+const numberParam = (params: Record<string, unknown>, key: string) =>
+  typeof params[key] === 'number' || typeof params[key] === 'bigint' ? Number(params[key]) : undefined;
+
+/** Zod issues (as fastify-type-provider-zod reports them) → `{ field, message, code }`. */
+function fieldErrors(error: { validation: Array<{ instancePath: string; message?: string; params: Record<string, unknown> }> }): FieldError[] {
+  return error.validation.map((issue) => {
+    const code = issue.message ?? 'invalidType';
+    const limit = numberParam(issue.params, 'maximum') ?? numberParam(issue.params, 'minimum');
+    return {
+      field: issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
+      message: renderValidationMessage(code, limit === undefined ? {} : { limit }),
+      code,
+    };
+  });
+}
+
+/** Fastify's own 4xx errors (body parsing, media type, size) in our words. */
+function frameworkError(error: FastifyError): ApiError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('validationError', API_MESSAGES.malformedJson);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Object.assign(new ApiError('validationError', API_MESSAGES.payloadTooLarge), { statusCode: 413 });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return Object.assign(new ApiError('validationError', API_MESSAGES.unsupportedMediaType), {
+        statusCode: error.statusCode ?? 415,
+      });
+    default:
+      break;
+  }
+  if (error.statusCode === 429) return new ApiError('rateLimited', API_MESSAGES.rateLimited);
+  // JSON syntax errors surface as SyntaxError with status 400 from the body parser.
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new ApiError('validationError', API_MESSAGES.malformedJson);
+  }
+  return undefined;
+}
+
+const TYPE_BY_STATUS: Record<number, ApiErrorType> = {
+  400: 'validationError',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  429: 'rateLimited',
+};
+
+function send(reply: FastifyReply, statusCode: number, body: ApiErrorBody, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * The one place errors become responses: `{ statusCode, type, message, errors? }`. A 5xx never
+ * carries internals; its stack goes to the log only.
+ */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiError(error)) {
+      return send(
+        reply,
+        error.statusCode,
+        {
+          statusCode: error.statusCode,
+          type: error.type,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+        },
+        error.headers,
+      );
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(reply, 400, {
+        statusCode: 400,
+        type: 'validationError',
+        message: API_MESSAGES.validation,
+        errors: fieldErrors(error),
+      });
+    }
+
+    if (!isResponseSerializationError(error as never)) {
+      const mapped = frameworkError(error);
+      if (mapped) {
+        return send(reply, mapped.statusCode, { statusCode: mapped.statusCode, type: mapped.type, message: mapped.message });
+      }
+      const status = error.statusCode;
+      if (status && status >= 400 && status < 500) {
+        const type = TYPE_BY_STATUS[status] ?? 'validationError';
+        const message = type === 'notFound' ? API_MESSAGES.routeNotFound : type === 'rateLimited' ? API_MESSAGES.rateLimited : API_MESSAGES.validation;
+        return send(reply, status, { statusCode: status, type, message });
+      }
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, { statusCode: 500, type: 'other', message: API_MESSAGES.other });
+  });
+
+  app.setNotFoundHandler(
+    // Rate-limited too, or unknown URLs become a free way to probe the server.
+    { preHandler: app.rateLimit ? app.rateLimit() : undefined },
+    (_request, reply) =>
+      send(reply, 404, { statusCode: 404, type: 'notFound', message: API_MESSAGES.routeNotFound }),
+  );
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+let t: TestApp;
+let webRoot: string;
+let outside: string;
+
+beforeAll(async () => {
+  const base = mkdtempSync(join(tmpdir(), 'winery-web-'));
+  webRoot = join(base, 'client');
+  outside = join(base, 'secret.txt');
+  writeFileSync(outside, 'TOP SECRET');
+  const files: Record<string, string> = {
+    'index.html': '<h1>home</h1>',
+    'login/index.html': '<h1>login</h1>',
+    '__spa-fallback.html': '<div id="spa"></div>',
+    '404/index.html': '<h1>not found page</h1>',
+    'assets/x.js': 'console.log("x")',
+    'favicon.ico': 'icon',
+    '.env': 'SECRET=1',
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(webRoot, path, '..'), { recursive: true });
+    writeFileSync(join(webRoot, path), content);
+  }
+  t = await createTestApp({ webRoot });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(join(webRoot, '..'), { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('serving the web build', () => {
+  it('serves the prerendered home page at /', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('<h1>home</h1>');
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves a prerendered route from its index.html, with or without a trailing slash', async () => {
+    for (const url of ['/login', '/login/', '/login?next=%2Fprofile']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('<h1>login</h1>');
+    }
+  });
+
+  it('serves assets with a long cache', async () => {
+    const response = await get('/assets/x.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("x")');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(response.headers['cache-control']).toMatch(/immutable/);
+  });
+
+  it('serves other files with a short cache', async () => {
+    const response = await get('/favicon.ico');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
+  it('answers client-only routes with the SPA fallback and 200', async () => {
+    for (const url of ['/profile', '/profile/addresses', '/offering/letter', '/login-by-link/abc123']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe('<div id="spa"></div>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers other unknown paths with the 404 page and status 404', async () => {
+    for (const url of ['/no-such-page', '/assets/missing.js', '/profiles']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toBe('<h1>not found page</h1>');
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('keeps /v1 answers JSON', async () => {
+    const response = await get('/v1/unknown');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, type: 'notFound' });
+    expect((await get('/v1/health')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('never serves files outside the web root or hidden files', async () => {
+    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/..%2fsecret.txt', '/.env', '/%00']) {
+      const response = await get(url);
+      expect(response.body, url).not.toContain('TOP SECRET');
+      expect(response.body, url).not.toContain('SECRET=1');
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join, posix, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { isClientRoute } from '@winery/domain';
+import { ApiError } from '../shared/api-error.js';
+import { API_MESSAGES } from '../shared/api-messages.js';
+
+const SPA_FALLBACK = '__spa-fallback.html';
+const NOT_FOUND_PAGE = join('404', 'index.html');
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+const isFile = async (path: string) => {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Serves the built web app from the API's origin (ARCHITECTURE, "things learnt"): a prerendered
+ * page at `<route>/index.html`, then a real file, then the SPA fallback for client-only routes,
+ * then the 404 page with status 404. `/v1/*` never falls through to HTML.
+ */
+async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string }) {
+  const root = resolve(options.webRoot);
+  await app.register(fastifyStatic, { root, serve: false });
+
+  const sendHtml = async (reply: FastifyReply, file: string, statusCode: number) =>
+    reply
+      .code(statusCode)
+      .type('text/html; charset=utf-8')
+      // HTML names the hashed assets of the current build, so it must be revalidated every time.
+      .header('cache-control', 'no-cache')
+      .send(await readFile(file));
+
+  /** Maps a URL path to a file path inside root, or null if it escapes root or is hidden. */
+  const inside = (relative: string): string | null => {
+    const full = resolve(root, `.${relative}`);
+    return full === root || full.startsWith(root + sep) ? full : null;
+  };
+
+  app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
+    const rawPath = request.url.split('?')[0] ?? '/';
+    if (rawPath === '/v1' || rawPath.startsWith('/v1/')) {
+      throw new ApiError('notFound', API_MESSAGES.routeNotFound);
+    }
+
+    let pathname: string | null = null;
+    try {
+      const decoded = decodeURIComponent(rawPath);
+      const normalised = posix.normalize(decoded);
+      const hidden = normalised.split('/').some((segment) => segment.startsWith('.'));
+      if (!decoded.includes('\0') && !decoded.includes('\\') && !hidden) pathname = normalised;
+    } catch {
+      // Malformed percent-encoding: treated as an unknown page.
+    }
+
+    if (pathname !== null) {
+      const pageIndex = inside(posix.join(pathname, 'index.html'));
+      if (pageIndex && (await isFile(pageIndex))) return sendHtml(reply, pageIndex, 200);
+
+      const file = inside(pathname);
+      if (file && (await isFile(file))) {
+        if (file.endsWith('.html')) return sendHtml(reply, file, 200);
+        const relative = file.slice(root.length + 1).split(sep).join('/');
+        // Files under assets/ carry a content hash in their name, so they never change.
+        const hashed = relative.startsWith('assets/');
+        return reply.sendFile(relative, root, {
+          maxAge: hashed ? YEAR_MS : 60 * 60 * 1000,
+          immutable: hashed,
+        });
+      }
+
+      const withoutSlash = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const fallback = join(root, SPA_FALLBACK);
+      if (isClientRoute(withoutSlash) && (await isFile(fallback))) return sendHtml(reply, fallback, 200);
+    }
+
+    const notFound = join(root, NOT_FOUND_PAGE);
+    if (await isFile(notFound)) return sendHtml(reply, notFound, 404);
+    return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Page not found');
+  });
+}
+
+export default fp(staticWebPlugin, { name: 'static-web' });

@@ -1,0 +1,72 @@
+import { DEMO_PASSWORD } from '@winery/domain';
+import { buildApp } from './app.js';
+import { openDatabase, pgliteDataDir, pgliteLockPath, type DatabaseHandle } from './db/client.js';
+import { DatabaseLockedError } from './db/pglite-lock.js';
+import { DEMO_SIGN_INS, seedDemo } from './db/seed.js';
+import { ConfigError, loadConfig } from './env.js';
+import { loadSigningKeys } from './modules/auth/signing-keys.js';
+
+async function main() {
+  const config = loadConfig();
+  const signingKeys = loadSigningKeys({ privateKeyPem: config.TOKEN_PRIVATE_KEY, dataDir: config.DATA_DIR });
+
+  const database: DatabaseHandle = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: pgliteDataDir(config.DATA_DIR), lockPath: pgliteLockPath(config.DATA_DIR) },
+  );
+
+  let closing = false;
+  const app = await buildApp({
+    db: database.db,
+    signingKeys,
+    webRoot: config.WEB_ROOT,
+    logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
+  });
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await database.migrate();
+    const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
+    if (seeded) app.log.info('demo producer seeded');
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+
+  const lines = [
+    '',
+    `  Winery members site: http://localhost:${config.PORT}`,
+    `  API:                 http://localhost:${config.PORT}/v1  (OpenAPI: /v1/openapi.json)`,
+    `  Database:            ${database.kind === 'pglite' ? `embedded PGlite in ${pgliteDataDir(config.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (config.SEED_DEMO) {
+    lines.push('', `  Demo sign-ins (tenant "demo", password ${DEMO_PASSWORD}):`);
+    for (const signIn of DEMO_SIGN_INS) lines.push(`    ${signIn.email.padEnd(22)} ${signIn.story}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

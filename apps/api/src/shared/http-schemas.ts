@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Every /v1 route names its tenant in a header (PRODUCT.md). Loose, because Fastify replaces
+ * request.headers with the parsed value and the other headers must survive.
+ */
+export const TenantHeadersSchema = z
+  .object({
+    tenant: z
+      .string({ error: 'tenantRequired' })
+      .trim()
+      .min(1, { error: 'tenantRequired' })
+      .max(64, { error: 'tooLong' })
+      .describe('The producer (tenant) slug, e.g. "demo"'),
+  })
+  .loose();
+
+/** OpenAPI security requirement of member routes: the raw token in Authorization. */
+export const MEMBER_SECURITY = [{ memberToken: [] as string[] }];

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import type { Database } from '../db/database.js';
+import { allocations, customers, offerings, orders, tenants, type OrderStatus } from '../db/schema/index.js';
+import { hashPassword } from '../modules/auth/password.service.js';
+import { generateSigningKeys, type SigningKeys } from '../modules/auth/signing-keys.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_TENANT = 'acme';
+export const TEST_PASSWORD = 'Correct-Horse-42';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'signingKeys'>> {
+  /** Runs after the app is built and before it is ready: add test-only routes here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence += 1).toString(36)}`;
+
+/**
+ * One app and one migrated database per test FILE (opening PGlite takes seconds), with
+ * factories that take overrides. Creates tenant `acme`; pass `tenantId` to factories for others.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const db: Database = database.db;
+  const signingKeys: SigningKeys = generateSigningKeys();
+  const { beforeReady, ...appOptions } = options;
+  const app = await buildApp({ logLevel: 'silent', webRoot: null, ...appOptions, db, signingKeys });
+  if (beforeReady) await beforeReady(app);
+  await app.ready();
+
+  const createTenant = async (id: string = `t${unique()}`, name = `Tenant ${id}`) => {
+    await db.insert(tenants).values({ id, name }).onConflictDoNothing();
+    return id;
+  };
+  await createTenant(TEST_TENANT, 'Acme Vineyards');
+
+  const createCustomer = async (
+    overrides: Partial<typeof customers.$inferInsert> & { password?: string } = {},
+  ) => {
+    const { password = TEST_PASSWORD, ...rest } = overrides;
+    const [row] = await db
+      .insert(customers)
+      .values({
+        tenantId: TEST_TENANT,
+        prefix: 'Ms.',
+        firstName: 'Ada',
+        lastName: 'Vintner',
+        phone: '+1 707 555 0100',
+        dateOfBirth: '1980-05-17',
+        company: null,
+        passwordHash: await hashPassword(password),
+        ...rest,
+        email: (rest.email ?? `member-${unique()}@example.com`).toLowerCase(),
+      })
+      .returning();
+    return row!;
+  };
+
+  const createOffering = async (overrides: Partial<typeof offerings.$inferInsert> = {}) => {
+    const now = Date.now();
+    const id = unique();
+    const [row] = await db
+      .insert(offerings)
+      .values({
+        tenantId: TEST_TENANT,
+        name: `Offering ${id}`,
+        slug: `offering-${id}`,
+        startDate: new Date(now - 5 * DAY_MS),
+        endDate: new Date(now + 25 * DAY_MS),
+        metaData: {},
+        ...overrides,
+      })
+      .returning();
+    return row!;
+  };
+
+  const createAllocation = async (
+    input: { offeringId: string; customerId: string } & Partial<typeof allocations.$inferInsert>,
+  ) => {
+    const [row] = await db
+      .insert(allocations)
+      .values({ tenantId: TEST_TENANT, metaData: {}, ...input })
+      .returning();
+    return row!;
+  };
+
+  const createOrder = async (
+    input: { customerId: string; allocationId: string; status?: OrderStatus } & Partial<typeof orders.$inferInsert>,
+  ) => {
+    const [row] = await db
+      .insert(orders)
+      .values({ tenantId: TEST_TENANT, number: `T-${unique()}`, totalCents: 12_000, status: 'pending', ...input })
+      .returning();
+    return row!;
+  };
+
+  /** Signs in through the real endpoint and returns the token. */
+  const signIn = async (email: string, password = TEST_PASSWORD, tenant = TEST_TENANT) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/customer/login',
+      headers: { tenant },
+      // A fresh address per call keeps sign-ins from counting against per-IP limits under test.
+      remoteAddress: `10.${sequence % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      payload: { email, password },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`signIn(${email}) failed: ${response.statusCode} ${response.body}`);
+    }
+    return (response.json() as { token: string }).token;
+  };
+
+  return {
+    app,
+    db,
+    signingKeys,
+    tenantId: TEST_TENANT,
+    createTenant,
+    createCustomer,
+    createOffering,
+    createAllocation,
+    createOrder,
+    signIn,
+    newId: () => randomUUID(),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

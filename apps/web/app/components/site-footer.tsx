@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEMO_BRANDS } from '@winery/domain';
+import { useSession } from '../features/session/session.api';
+import { BrandContactDetails } from './brand-contact';
+import { Wordmark } from './wordmark';
+
+const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const { loggedIn } = useSession();
+  return (
+    <footer className="site-footer" data-testid="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <Wordmark tone="light" />
+        </div>
+        <nav aria-label={t('footer.label')} className="site-footer__nav">
+          <ul>
+            {loggedIn ? (
+              <>
+                <li>
+                  <Link to="/profile">{t('footer.account')}</Link>
+                </li>
+                <li>
+                  <Link to="/logout">{t('footer.logout')}</Link>
+                </li>
+              </>
+            ) : null}
+            <li>
+              <Link to="/bottle-verification">{t('footer.bottleVerification')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-footer__contact">
+          <h2 className="site-footer__heading">{t('footer.contact')}</h2>
+          <BrandContactDetails brand={primaryBrand} showName={false} />
+        </div>
+      </div>
+      <p className="site-footer__legal">
+        {t('footer.copyright', { year: new Date().getUTCFullYear(), name: primaryBrand.name })}
+      </p>
+    </footer>
+  );
+}

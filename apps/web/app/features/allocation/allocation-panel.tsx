@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format';
+import { useAllocationStatus } from './allocation.api';
+
+/** What the member's current allocation means right now, in one sentence. */
+export function AllocationPanel() {
+  const { t } = useTranslation();
+  const { isLoading, isError, status, current, detail, refetch } = useAllocationStatus();
+  const name = current?.name ?? t('profile.fallbackOfferingName');
+
+  let body: React.ReactNode;
+  if (isLoading) {
+    body = (
+      <p role="status" className="muted">
+        {t('profile.allocationLoading')}
+      </p>
+    );
+  } else if (isError) {
+    body = (
+      <div role="alert">
+        <p>{t('profile.allocationError')}</p>
+        <button type="button" className="button button--quiet" onClick={refetch}>
+          {t('profile.retry')}
+        </button>
+      </div>
+    );
+  } else if (status === 'offering') {
+    body = (
+      <>
+        <p className="allocation-panel__message">
+          {t('profile.status.offering', { name, date: formatDate(detail?.endDate ?? current?.endDate) })}
+        </p>
+        <Link to="/offering/allocation" className="button button--primary">
+          {t('profile.status.offeringLink')}
+        </Link>
+      </>
+    );
+  } else if (status === 'thank-you') {
+    const numbers = (detail?.pendingOrders ?? []).map((order) => order.number);
+    body = (
+      <>
+        <p className="allocation-panel__message">{t('profile.status.thankYou')}</p>
+        {numbers.length > 0 ? (
+          <p className="allocation-panel__orders" data-testid="pending-order-numbers">
+            {t('profile.status.orderNumber', { count: numbers.length, numbers: numbers.join(', ') })}
+          </p>
+        ) : null}
+      </>
+    );
+  } else if (status === 'allocation-expired') {
+    body = (
+      <p className="allocation-panel__message">
+        {t('profile.status.allocationExpired', { name, date: formatDate(detail?.endDate ?? current?.endDate) })}
+      </p>
+    );
+  } else {
+    body = <p className="allocation-panel__message">{t('profile.status.accountInfo')}</p>;
+  }
+
+  return (
+    <section
+      className="allocation-panel card"
+      aria-labelledby="allocation-panel-heading"
+      data-testid="allocation-panel"
+      data-status={isLoading ? 'loading' : isError ? 'error' : (status ?? 'none')}
+    >
+      <h2 id="allocation-panel-heading" className="section-heading">
+        {t('profile.allocationHeading')}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LoginSchema, type LoginInput } from '@winery/domain';
+import { TextField } from '../../components/form-field';
+import { errorMessage, isApiError } from '../../lib/api-error';
+import { safeRedirect } from '../../lib/safe-redirect';
+import { translateValidation } from '../../lib/validation-message';
+import { track } from '../analytics/analytics';
+import { useLogin } from '../session/session.api';
+
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+
+export function LoginForm() {
+  const { t } = useTranslation(['common', 'notification']);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  const [invalidCredentials, setInvalidCredentials] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginInput) => {
+    setInvalidCredentials(false);
+    try {
+      await login.mutateAsync(values);
+      toast.success(t('notification:login.success'));
+      void navigate(safeRedirect(searchParams.get('redirectTo')), { replace: true });
+    } catch (error) {
+      // Never the password: only what kind of failure it was.
+      track('Login Failed', {
+        reason: isApiError(error) ? error.type : 'other',
+        status: isApiError(error) ? error.status : undefined,
+      });
+      if (isApiError(error) && error.status === 401) {
+        setInvalidCredentials(true);
+        toast.error(t('notification:login.invalidCredentials'), {
+          description: t('notification:login.invalidCredentialsDescription'),
+          action: {
+            label: t('notification:login.forgotPassword'),
+            onClick: () => void navigate(FORGOT_PASSWORD_PATH),
+          },
+        });
+        return;
+      }
+      if (isApiError(error) && error.type === 'validationError' && error.errors.length > 0) {
+        for (const fieldError of error.errors) {
+          if (fieldError.field === 'email' || fieldError.field === 'password') {
+            setError(fieldError.field, { message: fieldError.message });
+          }
+        }
+        return;
+      }
+      toast.error(errorMessage(error, t('notification:login.failed')));
+    }
+  };
+
+  return (
+    <form className="form login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-describedby={invalidCredentials ? 'login-error' : undefined}>
+      <TextField
+        id="login-email"
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        registration={register('email')}
+        error={translateValidation(errors.email?.message)}
+      />
+      <TextField
+        id="login-password"
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        registration={register('password')}
+        error={translateValidation(errors.password?.message)}
+      />
+      <p className="login-form__forgot">
+        <Link to={FORGOT_PASSWORD_PATH}>{t('login.forgotPasswordPrompt')}</Link>
+      </p>
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting} aria-busy={isSubmitting}>
+        <span className="button__spinner" aria-hidden="true" />
+        {t('login.submit')}
+      </button>
+      {invalidCredentials ? (
+        <div id="login-error" className="alert alert--error" role="alert" data-testid="login-error">
+          <p className="alert__title">{t('notification:login.invalidCredentials')}</p>
+          <p>
+            {t('notification:login.invalidCredentialsDescription')}{' '}
+            <Link to={FORGOT_PASSWORD_PATH}>{t('notification:login.forgotPassword')}</Link>
+          </p>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { decodeTokenClaims, SESSION_TTL_MS, type LoginInput } from '@winery/domain';
+import { apiClient } from '../../lib/api-client';
+import { analytics } from '../analytics/analytics';
+import { getStore } from './browser-store';
+import { clearStoredSession, readStoredSession, writeStoredSession } from './storage';
+
+/** Query keys of everything that belongs to the signed-in member. */
+export const sessionQueryKeys = {
+  token: ['token'] as const,
+  cart: ['cart'] as const,
+  customer: ['customer'] as const,
+  allocation: ['allocation'] as const,
+};
+
+function removeMemberQueries(queryClient: QueryClient, { includeToken }: { includeToken: boolean }): void {
+  if (includeToken) queryClient.removeQueries({ queryKey: sessionQueryKeys.token });
+  queryClient.removeQueries({ queryKey: sessionQueryKeys.cart });
+  queryClient.removeQueries({ queryKey: sessionQueryKeys.customer });
+  queryClient.removeQueries({ queryKey: sessionQueryKeys.allocation });
+}
+
+/**
+ * Reads the stored token, checking its expiry (seed §4): an expired one clears token, expiry,
+ * cartId and the member's cached data. Runs inside the ['token'] query, so that query's own
+ * answer (null) replaces its cached value.
+ */
+export function readToken(queryClient: QueryClient): string | null {
+  const { token, expired } = readStoredSession(getStore());
+  if (expired) removeMemberQueries(queryClient, { includeToken: false });
+  return token;
+}
+
+/** Ends a session the server no longer accepts (a 401 with a token), like an expired one. */
+export function expireSession(queryClient: QueryClient): void {
+  clearStoredSession(getStore());
+  removeMemberQueries(queryClient, { includeToken: true });
+}
+
+export const customerIdFromToken = (token: string | null | undefined): string | null =>
+  decodeTokenClaims(token)?.sub ?? null;
+
+/** Signs in; stores the token with its 90-day expiry and refreshes the ['token'] query. */
+export async function login(queryClient: QueryClient, input: LoginInput): Promise<string> {
+  const answer = await apiClient.post<{ token?: unknown } | undefined>('/v1/customer/login', input, {
+    query: { skipErrorReporting: 'true' },
+  });
+  const token = answer?.token;
+  if (typeof token !== 'string' || token.length === 0) throw new Error('No token');
+  writeStoredSession(getStore(), token, SESSION_TTL_MS);
+  queryClient.setQueryData(sessionQueryKeys.token, token);
+  await queryClient.invalidateQueries({ queryKey: sessionQueryKeys.token });
+  const customerId = customerIdFromToken(token);
+  if (customerId) analytics.identify(customerId);
+  return token;
+}
+
+/**
+ * Signs out: tells the server (best effort: the member is signed out here whatever it answers),
+ * forgets the token, expiry and cart, empties every cache and resets the analytics identity.
+ */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  const store = getStore();
+  const { token } = readStoredSession(store);
+  if (token) {
+    try {
+      await apiClient.post('/v1/customer/logout', undefined, { token });
+    } catch {
+      // Ignored on purpose: the token is dropped below either way.
+    }
+  }
+  clearStoredSession(store);
+  queryClient.clear();
+  analytics.reset();
+}

@@ -1,0 +1,52 @@
+import type { ZodType } from 'zod';
+import { ApiError } from './api-error';
+
+/** The producer this build serves; the API answers for one tenant per request. */
+export const TENANT: string = import.meta.env.VITE_TENANT || 'demo';
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string>;
+  /** The member's raw token; sent as `Authorization: <token>` (no scheme word). */
+  token?: string | null;
+  /** Checks the answer's shape; without it the body is returned as it came. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** The one HTTP client of the web app: same origin, JSON, tenant header, raw token. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, query, token, schema, signal } = options;
+  const headers: Record<string, string> = { tenant: TENANT };
+  // A JSON content type with no body is a malformed request to the API.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = token;
+  const url = query ? `${path}?${new URLSearchParams(query).toString()}` : path;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ status: 0, type: 'other', message: '', sentToken: Boolean(token) });
+  }
+
+  if (!response.ok) throw await ApiError.fromResponse(response, Boolean(token));
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  return schema ? schema.parse(data) : (data as T);
+}
+
+export const apiClient = {
+  get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+};

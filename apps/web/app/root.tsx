@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { STORAGE_KEYS } from '@winery/domain';
+import type { Route } from './+types/root';
+import { i18n } from './lib/i18n';
+import { useHydrated } from './lib/use-hydrated';
+import { queryClient } from './lib/query-client';
+import { SiteLayout } from './components/site-layout';
+import { Toaster } from './components/toaster';
+import { PageLoading } from './components/page-loading';
+import { SessionGuard } from './features/session/session-guard';
+import { RouteChangeTracker } from './features/analytics/route-change-tracker';
+import { NotFoundPage, SomethingWentWrongPage } from './features/errors/error-pages';
+
+import '@fontsource/cormorant-garamond/latin-500.css';
+import '@fontsource/cormorant-garamond/latin-600.css';
+import '@fontsource/cormorant-garamond/latin-500-italic.css';
+import '@fontsource/jost/latin-400.css';
+import '@fontsource/jost/latin-500.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/pages.css';
+
+/**
+ * Runs before the first paint of a prerendered page: if this browser holds an unexpired session,
+ * it marks <html> so the visitor's menu stays invisible until the member's own menu is known.
+ */
+const SESSION_HINT_SCRIPT = `(function(){try{var k=${JSON.stringify(STORAGE_KEYS)},s=null;
+try{s=window.localStorage;s.setItem('__winery_probe__','1');s.removeItem('__winery_probe__')}catch(e){s=null}
+if(!s){try{s=window.sessionStorage;s.setItem('__winery_probe__','1');s.removeItem('__winery_probe__')}catch(e){s=null}}
+if(s&&s.getItem(k.token)&&Number(s.getItem(k.expiry))>Date.now()){document.documentElement.setAttribute('data-session','member')}}catch(e){}})();`;
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: 'data:,' }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  // React Router's inline scroll script reads sessionStorage before anything can catch it, and
+  // throws in browsers that block storage; mounted after hydration, only its guarded hooks run.
+  const hydrated = useHydrated();
+  return (
+    // The session hint script may add an attribute to <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1915" />
+        <script dangerouslySetInnerHTML={{ __html: SESSION_HINT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            {children}
+            <Toaster />
+          </I18nextProvider>
+        </QueryClientProvider>
+        {hydrated ? <ScrollRestoration /> : null}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SessionGuard />
+      <RouteChangeTracker />
+      <SiteLayout>
+        <Outlet />
+      </SiteLayout>
+    </>
+  );
+}
+
+/** The single-page fallback's first paint, before the members area takes over. */
+export function HydrateFallback() {
+  return (
+    <div className="hydrate-fallback">
+      <PageLoading />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const key = notFound ? 'notFound' : 'error';
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <SiteLayout>
+      <title>{i18n.t('common:meta.suffix', { page: i18n.t(`common:meta.${key}.title`) })}</title>
+      {notFound ? <NotFoundPage /> : <SomethingWentWrongPage />}
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,8 @@
+import { pageMeta } from '../lib/i18n';
+import { HomePage } from '../features/home/home-page';
+
+export const meta = () => pageMeta('home');
+
+export default function Home() {
+  return <HomePage />;
+}

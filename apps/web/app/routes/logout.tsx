@@ -1,0 +1,8 @@
+import { pageMeta } from '../lib/i18n';
+import { LogoutPage } from '../features/auth/logout-page';
+
+export const meta = () => pageMeta('logout');
+
+export default function Logout() {
+  return <LogoutPage />;
+}

@@ -1,0 +1,8 @@
+import { pageMeta } from '../lib/i18n';
+import { NotFoundPage } from '../features/errors/error-pages';
+
+export const meta = () => pageMeta('notFound');
+
+export default function NotFound() {
+  return <NotFoundPage />;
+}

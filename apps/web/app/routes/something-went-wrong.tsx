@@ -1,0 +1,8 @@
+import { pageMeta } from '../lib/i18n';
+import { SomethingWentWrongPage } from '../features/errors/error-pages';
+
+export const meta = () => pageMeta('error');
+
+export default function SomethingWentWrong() {
+  return <SomethingWentWrongPage />;
+}

@@ -1,0 +1,149 @@
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupBrowser } from './support/browser';
+
+const newPage = setupBrowser();
+
+const BROCHURE = ['Philosophy', 'Grand Crus', 'Matriarch', 'Team'];
+const INVALID = 'Your email address or password is invalid';
+
+const navLabels = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((t) =>
+    t.trim(),
+  );
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('signing in and out', () => {
+  it.each([
+    [DEMO_MEMBERS.offering, ['Letter', 'Allocation', 'Vintage Notes']],
+    [DEMO_MEMBERS.ordered, ['Letter', 'Allocation', 'Vintage Notes']],
+    [DEMO_MEMBERS.member, [...BROCHURE, 'Account']],
+    [DEMO_MEMBERS.expired, [...BROCHURE, 'Account']],
+  ])('%s signs in, sees the right navigation, and signs out', async (email, expected) => {
+    const { page, consoleErrors } = await newPage();
+    await signIn(page, email);
+    await page.waitForURL('**/profile');
+    await expect.poll(() => navLabels(page)).toEqual(expected);
+    await expect.poll(() => page.getByRole('main').innerText()).toContain(email);
+    expect((await page.evaluate(() => localStorage.getItem('token')))?.split('.')).toHaveLength(3);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => navLabels(page)).toEqual([...BROCHURE, 'Allocation', 'Login']);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('expiry')])).toEqual([
+      null,
+      null,
+    ]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('keeps the session 90 days and shows the member their account after a reload', async () => {
+    const { page } = await newPage();
+    const before = Date.now();
+    await signIn(page, DEMO_MEMBERS.member);
+    await page.waitForURL('**/profile');
+    const expiry = Number(await page.evaluate(() => localStorage.getItem('expiry')));
+    expect(expiry - before).toBeGreaterThanOrEqual(7_776_000_000 - 1_000);
+    expect(expiry - Date.now()).toBeLessThanOrEqual(7_776_000_000);
+    await page.reload();
+    await expect.poll(() => page.getByRole('main').innerText()).toContain(DEMO_MEMBERS.member);
+  });
+
+  it('shows the invalid-credentials toast for a wrong password and logs Login Failed', async () => {
+    const { page, analytics } = await newPage();
+    await signIn(page, DEMO_MEMBERS.member, 'not-the-password');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: INVALID });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Forgot Password');
+    expect(page.url()).toMatch(/\/login$/);
+    await expect.poll(() => analytics.filter((e) => e.event === 'Login Failed').length).toBe(1);
+    expect(JSON.stringify(analytics)).not.toContain('not-the-password');
+    // The toast area closes by itself after 3 s.
+    await toast.waitFor({ state: 'detached', timeout: 6_000 });
+  });
+
+  it('shows the field messages before calling the server', async () => {
+    const { page } = await newPage();
+    await page.goto('/login');
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/customer/login')) calls += 1;
+    });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Please enter your email address').waitFor();
+    await page.getByText('Please enter your password').waitFor();
+    await page.getByLabel('Email').fill('member@');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toBe(0);
+  });
+
+  it('sends a visitor from /profile to /login', async () => {
+    const { page } = await newPage();
+    await page.goto('/profile');
+    await page.waitForURL('**/login**');
+    expect(await page.title()).toContain('Member Login');
+  });
+
+  it('ends an expired session: token, expiry and cartId are cleared', async () => {
+    const { page } = await newPage();
+    await signIn(page, DEMO_MEMBERS.member);
+    await page.waitForURL('**/profile');
+    await page.evaluate(() => {
+      localStorage.setItem('expiry', String(Date.now() - 1_000));
+      localStorage.setItem('cartId', 'cart-1');
+    });
+    await page.goto('/profile');
+    await page.waitForURL('**/login**');
+    expect(
+      await page.evaluate(() => ['token', 'expiry', 'cartId'].map((key) => localStorage.getItem(key))),
+    ).toEqual([null, null, null]);
+  });
+
+  it('tells a browser without storage, once, that cookies are disabled', async () => {
+    const blockStorage = `
+      for (const name of ['localStorage', 'sessionStorage']) {
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+        });
+      }`;
+    const { page, dialogs } = await newPage({ initScript: blockStorage });
+    await signIn(page, DEMO_MEMBERS.member);
+    await page.waitForURL('**/profile');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL('**/team');
+    await page.goBack();
+    await page.waitForURL('**/profile');
+    await expect.poll(() => page.getByRole('main').innerText()).toContain(DEMO_MEMBERS.member);
+    expect(dialogs).toEqual([
+      'It appears cookies are disabled in your browser. Please enable cookies to access your allocation.',
+    ]);
+  });
+});
+
+describe('pages of the shell', () => {
+  it('serves the page-not-found page with the brands’ contacts for an unknown path', async () => {
+    const { page } = await newPage();
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    const text = await page.getByRole('main').innerText();
+    expect(text).toContain('Aldermoor Estate');
+    expect(text).toContain('Matriarch');
+  });
+
+  it('prerenders the login page: its HTML holds the form before any script runs', async () => {
+    const response = await fetch(`${(await import('./support/browser')).baseURL()}/login`);
+    const html = await response.text();
+    expect(html).toContain('<title>Member Login');
+    expect(html).toContain('Password');
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const baseURL = () => inject('baseURL');
+
+const launchArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export interface AnalyticsEvent {
+  type: 'track' | 'identify' | 'reset';
+  event?: string;
+  properties?: Record<string, unknown>;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Everything the app sent to the analytics sink, in order. */
+  analytics: AnalyticsEvent[];
+  /** Console errors that are not expected network refusals. */
+  consoleErrors: string[];
+  /** Dialog (alert) messages the page showed. */
+  dialogs: string[];
+}
+
+/**
+ * One Chromium per test file (Debian's package; never a downloaded browser) and a fresh context per
+ * test, so no storage leaks from one journey into the next.
+ */
+export function setupBrowser() {
+  let browser: Browser;
+  const open: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: launchArgs,
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return async function newPage(
+    options: BrowserContextOptions & { initScript?: string } = {},
+  ): Promise<TestPage> {
+    const { initScript, ...contextOptions } = options;
+    const context = await browser.newContext({ baseURL: baseURL(), ...contextOptions });
+    open.push(context);
+    const analytics: AnalyticsEvent[] = [];
+    const consoleErrors: string[] = [];
+    const dialogs: string[] = [];
+    await context.exposeBinding('__recordAnalytics', (_source, detail: AnalyticsEvent) => {
+      analytics.push(detail);
+    });
+    await context.addInitScript(() => {
+      window.addEventListener('winery:analytics', (event) => {
+        (window as unknown as { __recordAnalytics: (d: unknown) => void }).__recordAnalytics(
+          (event as CustomEvent).detail,
+        );
+      });
+    });
+    if (initScript) await context.addInitScript(initScript);
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      // A refused request (401, 404) is logged by Chromium itself; the tests assert those answers.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        consoleErrors.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${error.name}: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    return { page, context, analytics, consoleErrors, dialogs };
+  };
+}

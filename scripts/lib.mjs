@@ -1,0 +1,64 @@
+// Shared steps of the two quick-start commands. Node built-ins only: these run before any install.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, accessSync, constants } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export function log(message) {
+  console.log(`\x1b[2m[winery]\x1b[0m ${message}`);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n[winery] "${command} ${args.join(' ')}" failed (exit ${status}).`);
+    process.exit(status);
+  }
+}
+
+const manifests = ['package-lock.json', 'package.json', 'packages/domain/package.json', 'apps/api/package.json', 'apps/web/package.json'];
+
+/** Installs dependencies when node_modules is missing or the lockfile or a manifest changed since. */
+export function ensureInstalled() {
+  const hash = createHash('sha256');
+  for (const file of manifests) {
+    const path = join(root, file);
+    if (existsSync(path)) hash.update(readFileSync(path));
+  }
+  const digest = hash.digest('hex');
+  const stamp = join(root, 'node_modules', '.winery-install');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
+  log('Installing dependencies (npm ci)…');
+  runOrExit(npm, ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, digest);
+}
+
+export function build() {
+  log('Building domain, API and web…');
+  runOrExit(npm, ['run', 'build']);
+}
+
+/** Debian's Chromium, never a downloaded browser. CHROMIUM_PATH overrides. */
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // try the next one
+    }
+  }
+  return null;
+}
