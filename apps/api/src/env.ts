@@ -12,7 +12,7 @@
  *   WEB_ROOT           the built web app to serve (default apps/web/build/client); absent folder = API only
  *   SEED_DEMO          true/false: create the demo producer and members when tenant "demo" is absent
  *                      (default true)
- *   REDIS_URL          redis://… — reserved for sharing rate-limit counters between instances (not used yet)
+ *   REDIS_URL          redis://… — share the per-IP request counters between API instances (default: in memory)
  *   (Relative DATA_DIR and WEB_ROOT are taken from the repository root, whatever the working directory.)
  *   LOG_LEVEL          fatal | error | warn | info | debug | trace | silent (default info)
  *   TRUST_PROXY        true behind a load balancer/reverse proxy, so client IPs (sign-in limits, logs)

@@ -1,12 +1,18 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO_PASSWORD } from '@winery/domain';
 import { buildApp } from './app.js';
 import { openDatabase, pgliteDataDir, pgliteLockPath, type DatabaseHandle } from './db/client.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
 import { DEMO_SIGN_INS, seedDemo } from './db/seed.js';
-import { ConfigError, loadConfig } from './env.js';
+import { ConfigError, loadConfig, REPO_ROOT } from './env.js';
 import { loadSigningKeys } from './modules/auth/signing-keys.js';
 
 async function main() {
+  // Settings may also come from a .env file at the repository root (see .env.example);
+  // variables already set in the environment win.
+  const envFile = join(REPO_ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   const signingKeys = loadSigningKeys({ privateKeyPem: config.TOKEN_PRIVATE_KEY, dataDir: config.DATA_DIR });
 
@@ -23,6 +29,7 @@ async function main() {
     webRoot: config.WEB_ROOT,
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
+    globalRateLimit: { redisUrl: config.REDIS_URL ?? null },
   });
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { ApiError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
 
@@ -8,19 +9,42 @@ export interface GlobalRateLimitOptions {
   /** Requests per IP per window on API routes. Static files are not counted. */
   max: number;
   timeWindowMs: number;
+  /**
+   * Redis shared by every API instance (REDIS_URL). Without it the counters live in this
+   * process's memory, which is right for one instance only.
+   */
+  redisUrl?: string | null;
+  /** Key prefix in Redis; tests give each run its own. */
+  redisNamespace?: string;
 }
 
 export const DEFAULT_GLOBAL_RATE_LIMIT: GlobalRateLimitOptions = { max: 600, timeWindowMs: 60_000 };
 
 /**
- * A coarse per-IP ceiling on every API route, kept in memory. Failed sign-ins have their own,
- * stricter limits in the database (modules/auth).
+ * A coarse per-IP ceiling on every API route. Failed sign-ins have their own, stricter limits in
+ * the database (modules/auth).
  */
 async function rateLimitPlugin(app: FastifyInstance, options: GlobalRateLimitOptions) {
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    // Fail fast rather than queue: a request must not hang because Redis is away.
+    redis = new Redis(options.redisUrl, {
+      connectTimeout: 2_000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store (Redis) error'));
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis?.quit();
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     max: options.max,
     timeWindow: options.timeWindowMs,
+    ...(redis ? { redis, nameSpace: options.redisNamespace ?? 'winery-rate-limit-', skipOnError: true } : {}),
     errorResponseBuilder: () => new ApiError('rateLimited', API_MESSAGES.rateLimited),
   });
 }
