@@ -1,7 +1,7 @@
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setupBrowser } from './support/browser';
+import { baseURL, setupBrowser } from './support/browser';
 
 const newPage = setupBrowser();
 
@@ -27,7 +27,7 @@ describe('signing in and out', () => {
     [DEMO_MEMBERS.member, [...BROCHURE, 'Account']],
     [DEMO_MEMBERS.expired, [...BROCHURE, 'Account']],
   ])('%s signs in, sees the right navigation, and signs out', async (email, expected) => {
-    const { page, consoleErrors } = await newPage();
+    const { page, consoleErrors, analytics } = await newPage();
     await signIn(page, email);
     await page.waitForURL('**/profile');
     await expect.poll(() => navLabels(page)).toEqual(expected);
@@ -41,6 +41,10 @@ describe('signing in and out', () => {
       null,
       null,
     ]);
+    expect(analytics.map((e) => e.type)).toEqual(expect.arrayContaining(['identify', 'reset']));
+    expect(analytics.findLastIndex((e) => e.type === 'reset')).toBeGreaterThan(
+      analytics.findLastIndex((e) => e.type === 'identify'),
+    );
     expect(consoleErrors).toEqual([]);
   });
 
@@ -89,8 +93,8 @@ describe('signing in and out', () => {
   it('sends a visitor from /profile to /login', async () => {
     const { page } = await newPage();
     await page.goto('/profile');
-    await page.waitForURL('**/login**');
-    expect(await page.title()).toContain('Member Login');
+    await page.waitForURL(/\/login\?redirectTo=(%2F|\/)profile$/);
+    await expect.poll(() => page.title()).toBe('Member Login | Aldermoor Estate');
   });
 
   it('ends an expired session: token, expiry and cartId are cleared', async () => {
@@ -130,7 +134,69 @@ describe('signing in and out', () => {
   });
 });
 
+describe('failures around the session', () => {
+  it.each([
+    [{ status: 503, body: '' }, 'Something went wrong getting the customer'],
+    [
+      {
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, type: 'other', message: 'Sorry, something went wrong' }),
+      },
+      'Sorry, something went wrong',
+    ],
+  ])('shows why the customer could not be fetched (%#)', async (answer, expected) => {
+    const { page } = await newPage();
+    await signIn(page, DEMO_MEMBERS.member);
+    await page.waitForURL('**/profile');
+    // The server's own answer is real; here the network is made to fail to see the member's view of it.
+    await page.route('**/v1/customer/*', (route) =>
+      route.request().method() === 'GET' ? route.fulfill(answer) : route.continue(),
+    );
+    await page.reload();
+    const alert = page.getByTestId('customer-error');
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.innerText()).toContain(expected);
+  });
+
+  it('a session revoked on the server sends the member back to sign in', async () => {
+    const { page } = await newPage();
+    await signIn(page, DEMO_MEMBERS.member);
+    await page.waitForURL('**/profile');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const revoked = await fetch(`${baseURL()}/v1/customer/logout`, {
+      method: 'POST',
+      headers: { tenant: 'demo', Authorization: token ?? '' },
+    });
+    expect(revoked.status).toBe(204);
+    await page.reload();
+    await page.waitForURL('**/login**');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
 describe('pages of the shell', () => {
+  it.each(['/login-by-link/abc', '/event/letter'])('shows no navigation on %s', async (path) => {
+    const { page } = await newPage();
+    await page.goto(path);
+    await page.getByTestId('site-header').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  });
+
+  it('gives the home page its light header and no footer; other pages have the footer', async () => {
+    const { page } = await newPage();
+    await page.goto('/');
+    expect(await page.getByTestId('site-header').getAttribute('class')).toContain('site-header--home');
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    await page.goto('/login');
+    expect(await page.getByTestId('site-header').getAttribute('class')).toContain('site-header--default');
+    const footer = await page.getByRole('contentinfo').innerText();
+    expect(footer).toContain('Bottle Verification');
+    expect(footer).toContain('+1 707 555 0142');
+    expect(footer).toContain('PO Box 412');
+    expect(footer).not.toContain('Logout');
+  });
+
   it('serves the page-not-found page with the brands’ contacts for an unknown path', async () => {
     const { page } = await newPage();
     const response = await page.goto('/no-such-page');
@@ -141,7 +207,7 @@ describe('pages of the shell', () => {
   });
 
   it('prerenders the login page: its HTML holds the form before any script runs', async () => {
-    const response = await fetch(`${(await import('./support/browser')).baseURL()}/login`);
+    const response = await fetch(`${baseURL()}/login`);
     const html = await response.text();
     expect(html).toContain('<title>Member Login');
     expect(html).toContain('Password');
