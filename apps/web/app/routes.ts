@@ -6,6 +6,15 @@ export default [
   route('logout', 'routes/logout.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('something-went-wrong', 'routes/something-went-wrong.tsx'),
+  // Brochure: prerendered from content/brands/*, each with page data for client-side navigation.
+  route('philosophy', 'routes/philosophy.tsx'),
+  route('team', 'routes/team.tsx'),
+  route('matriarch', 'routes/matriarch.tsx'),
+  route('grand-crus', 'routes/grand-crus.tsx'),
+  route('grand-crus/:slug', 'routes/grand-cru.tsx'),
+  // Resource routes, prerendered to build/client/sitemap.xml and build/client/robots.txt.
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
   // `/404` and every unknown path are the same route: the API answers unknown paths with the
   // prerendered 404/index.html, which then hydrates without a mismatch.
   route('*', 'routes/not-found.tsx'),

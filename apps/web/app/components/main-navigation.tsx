@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getHeaderNavigation, type NavigationItem } from '@winery/domain';
@@ -31,8 +31,16 @@ export function MainNavigation() {
   const { state, items } = useNavigationItems();
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setOpen(false), [pathname]);
+
+  // Escape closes the open menu and hands focus back to its button (disclosure pattern).
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
 
   return (
     <nav
@@ -41,8 +49,10 @@ export function MainNavigation() {
       data-state={state}
       data-open={open ? 'true' : 'false'}
       data-testid="main-nav"
+      onKeyDown={closeOnEscape}
     >
       <button
+        ref={toggle}
         type="button"
         className="main-nav__toggle"
         aria-expanded={open}

@@ -15,7 +15,7 @@ export function Wordmark({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
         <path d="M16 8v29M16 17l-5-4M16 17l5-4M16 25l-6-5M16 25l6-5M16 31l-4-3M16 31l4-3" fill="none" stroke="currentColor" strokeWidth="1" />
       </svg>
       <span className="wordmark__text">
-        <span className="wordmark__name">{t('brand.wordmark')}</span>
+        <span className="wordmark__name">{t('brand.wordmark')}</span>{' '}
         <span className="wordmark__suffix">{t('brand.wordmarkSuffix')}</span>
       </span>
     </span>

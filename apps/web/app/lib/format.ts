@@ -8,3 +8,10 @@ export function formatDate(value: string | Date | null | undefined): string | nu
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
 }
+
+const numberFormat = new Intl.NumberFormat(LOCALE);
+
+/** Thousands separated as the locale expects ("1,120"). */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}

@@ -1,8 +1,10 @@
+import type { MetaDescriptor } from 'react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { validationMessages } from '@winery/domain';
 import common from '../locales/en-US/common.json';
 import notification from '../locales/en-US/notification.json';
+import { absoluteUrl } from './site-url';
 
 export const DEFAULT_LANGUAGE = 'en-US';
 export const NAMESPACES = ['common', 'notification', 'validation'] as const;
@@ -29,11 +31,55 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** "<Page> | Aldermoor Estate" plus a description, for a route's `meta` export. */
-export function pageMeta(key: string) {
-  const page = i18n.t(`common:meta.${key}.title`);
-  return [
-    { title: i18n.t('common:meta.suffix', { page }) },
-    { name: 'description', content: i18n.t(`common:meta.${key}.description`) },
+export interface HeadOptions {
+  /** The page's own path; gives the canonical link and og:url. Left out on pages not to index. */
+  path?: string;
+  /** Keeps the page out of search results (error pages, members-only screens). */
+  noindex?: boolean;
+  /** Open Graph type: the home page is a website, the brochure pages are articles. */
+  type?: 'website' | 'article';
+}
+
+/** A 1200×630 card drawn for link previews; see scripts/og-image.mjs. */
+export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
+
+/**
+ * Everything a page puts in <head>: "<Page> | Aldermoor Estate", the description, the canonical
+ * URL, Open Graph and Twitter tags. Root has no `meta`, so each route must return all of it.
+ */
+export function headMeta(
+  { title, description }: { title: string; description: string },
+  { path, noindex = false, type = 'website' }: HeadOptions = {},
+): MetaDescriptor[] {
+  const siteName = i18n.t('common:meta.siteName');
+  const tags: MetaDescriptor[] = [
+    { title: i18n.t('common:meta.suffix', { page: title }) },
+    { name: 'description', content: description },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: type },
+    { property: 'og:locale', content: DEFAULT_LANGUAGE.replace('-', '_') },
+    { property: 'og:image', content: absoluteUrl(OG_IMAGE.path) },
+    { property: 'og:image:width', content: String(OG_IMAGE.width) },
+    { property: 'og:image:height', content: String(OG_IMAGE.height) },
+    { property: 'og:image:alt', content: i18n.t('common:meta.ogImageAlt') },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
   ];
+  if (path !== undefined) {
+    tags.push({ tagName: 'link', rel: 'canonical', href: absoluteUrl(path) });
+    tags.push({ property: 'og:url', content: absoluteUrl(path) });
+  }
+  if (noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}
+
+/** Head tags for a page whose title and description are translation keys under `meta.<key>`. */
+export function pageMeta(key: string, options: HeadOptions = {}): MetaDescriptor[] {
+  return headMeta(
+    { title: i18n.t(`common:meta.${key}.title`), description: i18n.t(`common:meta.${key}.description`) },
+    options,
+  );
 }

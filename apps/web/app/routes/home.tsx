@@ -1,7 +1,7 @@
 import { pageMeta } from '../lib/i18n';
 import { HomePage } from '../features/home/home-page';
 
-export const meta = () => pageMeta('home');
+export const meta = () => pageMeta('home', { path: '/' });
 
 export default function Home() {
   return <HomePage />;
