@@ -20,6 +20,7 @@ import errorsPlugin from './plugins/errors.plugin.js';
 import openApiPlugin from './plugins/openapi.plugin.js';
 import rateLimitPlugin, { DEFAULT_GLOBAL_RATE_LIMIT, type GlobalRateLimitOptions } from './plugins/rate-limit.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
+import { buildSiteConfig, siteConfigRoutes, thirdPartyOrigins, type SiteConfigSettings } from './plugins/site-config.plugin.js';
 import staticWebPlugin from './plugins/static-web.plugin.js';
 import tenantPlugin from './plugins/tenant.plugin.js';
 
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Trust X-Forwarded-For from a reverse proxy (the client IP then comes from it). */
   trustProxy?: boolean;
+  /** The browser's analytics and error-reporting settings, served at /site-config.json. */
+  siteConfig?: SiteConfigSettings;
 }
 
 /** Secrets and card data never reach the log, whatever a future serializer prints. */
@@ -106,10 +109,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(rateLimitPlugin, { ...DEFAULT_GLOBAL_RATE_LIMIT, ...options.globalRateLimit });
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  const siteConfig = buildSiteConfig(options.siteConfig);
+  const origins = thirdPartyOrigins(siteConfig);
+  await app.register(securityPlugin, { extraScriptSrc: origins.script, extraConnectSrc: origins.connect });
   await app.register(openApiPlugin);
   await app.register(tenantPlugin, { db });
   await app.register(authPlugin, { auth });
+
+  await app.register(siteConfigRoutes, { config: siteConfig });
 
   await app.register(
     async (v1) => {

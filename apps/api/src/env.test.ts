@@ -38,4 +38,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(sentence);
   });
+
+  it('reads the browser services, turning a negative page-view delay into 0', () => {
+    expect(loadConfig({})).toMatchObject({
+      ANALYTICS_PAGE_TRACKING: false,
+      ANALYTICS_PAGE_VIEW_DELAY_MS: 50,
+      ROUTE_CHANGE_EVENT_NAME: 'gatsby-route-change',
+    });
+    expect(
+      loadConfig({
+        ANALYTICS_WRITE_KEY: 'k',
+        ANALYTICS_SCRIPT_URL: '/__test-sink/analytics.js',
+        ANALYTICS_PAGE_TRACKING: 'true',
+        ANALYTICS_PAGE_VIEW_DELAY_MS: '-5',
+        ERROR_REPORTING_DSN: 'https://public@errors.example/1',
+      }),
+    ).toMatchObject({ ANALYTICS_PAGE_TRACKING: true, ANALYTICS_PAGE_VIEW_DELAY_MS: 0 });
+    expect(() => loadConfig({ ANALYTICS_PAGE_VIEW_DELAY_MS: 'soon' })).toThrow(/ANALYTICS_PAGE_VIEW_DELAY_MS/);
+    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: '//evil.example/a.js' })).toThrow(/ANALYTICS_SCRIPT_URL/);
+  });
 });

@@ -17,9 +17,22 @@
  *   LOG_LEVEL          fatal | error | warn | info | debug | trace | silent (default info)
  *   TRUST_PROXY        true behind a load balancer/reverse proxy, so client IPs (sign-in limits, logs)
  *                      come from X-Forwarded-For instead of the proxy's address (default false)
+ *
+ * Served to the browser at GET /site-config.json (no rebuild needed); unset keys turn a service off:
+ *   ANALYTICS_WRITE_KEY          analytics (Segment-style) write key; unset = no analytics script
+ *   ANALYTICS_SCRIPT_URL         where the analytics library is loaded from, https://… or /path
+ *                                (default: Segment's CDN URL for the write key)
+ *   ANALYTICS_PAGE_TRACKING      true/false: send a page view after each route change (default false)
+ *   ANALYTICS_PAGE_VIEW_DELAY_MS delay before each page view, ms (default 50; negative values become 0)
+ *   ROUTE_CHANGE_EVENT_NAME      name of the data-layer event pushed after each route change
+ *                                (default gatsby-route-change)
+ *   ERROR_REPORTING_DSN          error-reporting (Sentry-style) DSN, https://key@host/project; unset = off
+ *   ERROR_REPORTING_SCRIPT_URL   where the error-reporting library is loaded from, https://… or /path
+ *                                (default: Sentry's loader script for the DSN's public key)
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { ROUTE_CHANGE_EVENT_DEFAULT } from '@winery/domain';
 import { API_PACKAGE_ROOT } from './db/migrations-folder.js';
 
 export const REPO_ROOT = resolve(API_PACKAGE_ROOT, '..', '..');
@@ -59,6 +72,20 @@ const urlWithProtocols = (name: string, protocols: string[]) =>
     },
   );
 
+/** An absolute http(s) URL, or a path on this origin (`/…`, not `//…`). */
+const scriptUrl = (name: string) =>
+  z.string().refine(
+    (value) => {
+      if (value.startsWith('/')) return !value.startsWith('//');
+      try {
+        return ['https:', 'http:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be a URL starting with https:// or a path starting with /.` },
+  );
+
 const EnvSchema = z.object({
   PORT: z
     .string()
@@ -86,6 +113,20 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanText('SEED_DEMO').default(true),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  ANALYTICS_WRITE_KEY: z.string().optional(),
+  ANALYTICS_SCRIPT_URL: scriptUrl('ANALYTICS_SCRIPT_URL').optional(),
+  ANALYTICS_PAGE_TRACKING: booleanText('ANALYTICS_PAGE_TRACKING').default(false),
+  ANALYTICS_PAGE_VIEW_DELAY_MS: z
+    .string()
+    .default('50')
+    .refine((v) => /^-?\d+$/.test(v.trim()), {
+      message: 'ANALYTICS_PAGE_VIEW_DELAY_MS must be a whole number of milliseconds.',
+    })
+    // Seed §1: the delay is never below 0.
+    .transform((v) => Math.max(0, Number(v))),
+  ROUTE_CHANGE_EVENT_NAME: z.string().default(ROUTE_CHANGE_EVENT_DEFAULT),
+  ERROR_REPORTING_DSN: urlWithProtocols('ERROR_REPORTING_DSN', ['https:', 'http:']).optional(),
+  ERROR_REPORTING_SCRIPT_URL: scriptUrl('ERROR_REPORTING_SCRIPT_URL').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, {
     message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`,
   }).default('info'),

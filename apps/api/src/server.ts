@@ -30,6 +30,15 @@ async function main() {
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     globalRateLimit: { redisUrl: config.REDIS_URL ?? null },
+    siteConfig: {
+      analyticsWriteKey: config.ANALYTICS_WRITE_KEY,
+      analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,
+      analyticsPageTracking: config.ANALYTICS_PAGE_TRACKING,
+      analyticsPageViewDelayMs: config.ANALYTICS_PAGE_VIEW_DELAY_MS,
+      routeChangeEventName: config.ROUTE_CHANGE_EVENT_NAME,
+      errorReportingDsn: config.ERROR_REPORTING_DSN,
+      errorReportingScriptUrl: config.ERROR_REPORTING_SCRIPT_URL,
+    },
   });
   const shutdown = async (signal: string) => {
     if (closing) return;

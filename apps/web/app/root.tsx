@@ -1,17 +1,25 @@
-import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { STORAGE_KEYS } from '@winery/domain';
 import type { Route } from './+types/root';
 import { i18n } from './lib/i18n';
-import { useHydrated } from './lib/use-hydrated';
 import { queryClient } from './lib/query-client';
 import { SiteLayout } from './components/site-layout';
 import { Toaster } from './components/toaster';
 import { PageLoading } from './components/page-loading';
 import { SessionGuard } from './features/session/session-guard';
 import { RouteChangeTracker } from './features/analytics/route-change-tracker';
+import { ThirdPartyServices } from './features/site-config/third-party-services';
+import { reportException } from './features/error-reporting/error-reporting';
+import { NavigationScrollRestoration } from './features/navigation/scroll-restoration';
+import { ViewportPrefetch } from './features/navigation/viewport-prefetch';
+import {
+  installChunkLoadRecovery,
+  useChunkErrorReload,
+  useChunkLoadGuard,
+} from './features/navigation/chunk-load-recovery';
 import { NotFoundPage, SomethingWentWrongPage } from './features/errors/error-pages';
 
 import '@fontsource/cormorant-garamond/latin-500.css';
@@ -34,12 +42,12 @@ try{s=window.localStorage;s.setItem('__winery_probe__','1');s.removeItem('__wine
 if(!s){try{s=window.sessionStorage;s.setItem('__winery_probe__','1');s.removeItem('__winery_probe__')}catch(e){s=null}}
 if(s&&s.getItem(k.token)&&Number(s.getItem(k.expiry))>Date.now()){document.documentElement.setAttribute('data-session','member')}}catch(e){}})();`;
 
+// Before any route module is imported: a failed import must find the recovery in place.
+installChunkLoadRecovery();
+
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: 'data:,' }];
 
 export function Layout({ children }: { children: ReactNode }) {
-  // React Router's inline scroll script reads sessionStorage before anything can catch it, and
-  // throws in browsers that block storage; mounted after hydration, only its guarded hooks run.
-  const hydrated = useHydrated();
   return (
     // The session hint script may add an attribute to <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>
@@ -58,7 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <Toaster />
           </I18nextProvider>
         </QueryClientProvider>
-        {hydrated ? <ScrollRestoration /> : null}
+        {/* Mounted after hydration: see NavigationScrollRestoration (blocked storage). */}
+        <NavigationScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -66,10 +75,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useChunkLoadGuard();
   return (
     <>
       <SessionGuard />
+      <ThirdPartyServices />
       <RouteChangeTracker />
+      <ViewportPrefetch />
       <SiteLayout>
         <Outlet />
       </SiteLayout>
@@ -86,10 +98,23 @@ export function HydrateFallback() {
   );
 }
 
+/**
+ * A 404 (unknown page, or a page whose data answered 404) shows the page-not-found page; anything
+ * else (a 500 route error, page data that stayed unavailable, a crash) the something-went-wrong
+ * page. A module that failed to load reloads the page once instead (seed §8).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const reloading = useChunkErrorReload(error);
   const key = notFound ? 'notFound' : 'error';
   if (!notFound && import.meta.env.DEV) console.error(error);
+  useEffect(() => {
+    if (notFound || reloading) return;
+    reportException(
+      isRouteErrorResponse(error) ? new Error(`Route error ${error.status} ${error.statusText}`.trim()) : error,
+    );
+  }, [error, notFound, reloading]);
+  if (reloading) return <PageLoading />;
   return (
     <SiteLayout>
       <title>{i18n.t('common:meta.suffix', { page: i18n.t(`common:meta.${key}.title`) })}</title>

@@ -7,5 +7,6 @@ export * from './messages/validation.js';
 export * from './schemas/login.js';
 export * from './schemas/customer.js';
 export * from './schemas/allocation.js';
+export * from './schemas/site-config.js';
 export * from './demo/producer.js';
 export * from './routes.js';

@@ -7,17 +7,24 @@ import fp from 'fastify-plugin';
  * prerendered pages carry inline module scripts (the hydration context), hence 'unsafe-inline'
  * for scripts; everything else is same-origin only.
  */
-async function securityPlugin(app: FastifyInstance) {
+export interface SecurityOptions {
+  /** Origins of configured third-party scripts (analytics, error reporting; see site-config). */
+  extraScriptSrc?: string[];
+  /** Origins those services send their data to. */
+  extraConnectSrc?: string[];
+}
+
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions = {}) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", ...(options.extraScriptSrc ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.extraConnectSrc ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

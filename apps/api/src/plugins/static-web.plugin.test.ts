@@ -16,6 +16,7 @@ beforeAll(async () => {
   const files: Record<string, string> = {
     'index.html': '<h1>home</h1>',
     'login/index.html': '<h1>login</h1>',
+    'login.data': '[{"_1":2},"routes",{}]\n',
     '__spa-fallback.html': '<div id="spa"></div>',
     '404/index.html': '<h1>not found page</h1>',
     'assets/x.js': 'console.log("x")',
@@ -65,6 +66,20 @@ describe('serving the web build', () => {
     const response = await get('/favicon.ico');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
+  it("serves a prerendered page's .data file as React Router expects, revalidated every time", async () => {
+    const response = await get('/login.data?_routes=routes%2Flogin');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('[{"_1":2},"routes",{}]\n');
+    expect(response.headers['content-type']).toMatch(/^text\/x-script/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the .data of a page without data with 404, which the app shows as its 404 page', async () => {
+    const response = await get('/philosophy.data');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['x-remix-response']).toBeUndefined();
   });
 
   it('answers client-only routes with the SPA fallback and 200', async () => {

@@ -65,6 +65,15 @@ async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string 
       const file = inside(pathname);
       if (file && (await isFile(file))) {
         if (file.endsWith('.html')) return sendHtml(reply, file, 200);
+        if (file.endsWith('.data')) {
+          // A prerendered page's data (React Router single fetch, turbo-stream encoded): the type
+          // React Router's own server sends, and revalidated like the HTML it belongs to.
+          return reply
+            .code(200)
+            .type('text/x-script')
+            .header('cache-control', 'no-cache')
+            .send(await readFile(file));
+        }
         const relative = file.slice(root.length + 1).split(sep).join('/');
         // Files under assets/ carry a content hash in their name, so they never change.
         const hashed = relative.startsWith('assets/');

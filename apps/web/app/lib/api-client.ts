@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { checkAuthorization, reportApiFailure, reportException } from '../features/error-reporting/error-reporting';
 import { ApiError } from './api-error';
 
 /** The producer this build serves; the API answers for one tenant per request. */
@@ -15,7 +16,10 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-/** The one HTTP client of the web app: same origin, JSON, tenant header, raw token. */
+/**
+ * The one HTTP client of the web app: same origin, JSON, tenant header, raw token. Its failures are
+ * reported to error reporting by type (seed §8; a no-op unless a DSN is configured).
+ */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, token, schema, signal } = options;
   const headers: Record<string, string> = { tenant: TENANT };
@@ -23,6 +27,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = token;
   const url = query ? `${path}?${new URLSearchParams(query).toString()}` : path;
+  checkAuthorization(method, path, Boolean(token));
 
   let response: Response;
   try {
@@ -34,14 +39,26 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError({ status: 0, type: 'other', message: '', sentToken: Boolean(token) });
+    const error = new ApiError({ status: 0, type: 'other', message: '', sentToken: Boolean(token) });
+    reportApiFailure({ type: error.type, status: 0, method, path: url });
+    throw error;
   }
 
-  if (!response.ok) throw await ApiError.fromResponse(response, Boolean(token));
+  if (!response.ok) {
+    const error = await ApiError.fromResponse(response, Boolean(token));
+    reportApiFailure({ type: error.type, status: error.status, method, path: url });
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  return schema ? schema.parse(data) : (data as T);
+  try {
+    const data: unknown = text ? JSON.parse(text) : undefined;
+    return schema ? schema.parse(data) : (data as T);
+  } catch (error) {
+    // The API broke its own contract: a bug, never the member's doing.
+    reportException(error, { method, path });
+    throw error;
+  }
 }
 
 export const apiClient = {

@@ -1,17 +1,53 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ROUTE_CHANGE_EVENT_DEFAULT, ROUTE_CHANGE_EVENT_DELAY_MS } from '@winery/domain';
-import { pushToDataLayer } from './analytics';
+import { ROUTE_CHANGE_EVENT_DELAY_MS } from '@winery/domain';
+import { loadSiteConfig } from '../site-config/site-config';
+import { page, pushToDataLayer } from './analytics';
 
-/** Seed §2: 50 ms after each route update an event is pushed to the data layer. */
+/**
+ * After each route update (a new path or query; the first page included): 50 ms later an event
+ * named by the configuration goes to the data layer (seed §2), and, only when page tracking is
+ * configured, a page view after the configured delay (seed §1). A location left within the delay
+ * (a redirect) is not counted.
+ */
 export function RouteChangeTracker() {
   const { pathname, search } = useLocation();
+  const path = pathname + search;
+  // The page shown before this one; kept per path so an effect that runs twice counts once.
+  const shown = useRef<{ current: string | null; previous: string | null }>({ current: null, previous: null });
+
   useEffect(() => {
-    const timer = window.setTimeout(
-      () => pushToDataLayer({ event: ROUTE_CHANGE_EVENT_DEFAULT }),
-      ROUTE_CHANGE_EVENT_DELAY_MS,
+    if (shown.current.current !== path) shown.current = { current: path, previous: shown.current.current };
+    const previous = shown.current.previous;
+    let cancelled = false;
+    const timers: number[] = [];
+    timers.push(
+      window.setTimeout(() => {
+        void loadSiteConfig().then((config) => {
+          if (!cancelled) pushToDataLayer({ event: config.routeChangeEventName });
+        });
+      }, ROUTE_CHANGE_EVENT_DELAY_MS),
     );
-    return () => window.clearTimeout(timer);
-  }, [pathname, search]);
+    void loadSiteConfig().then((config) => {
+      const settings = config.analytics;
+      if (cancelled || !settings?.pageTracking) return;
+      timers.push(
+        window.setTimeout(() => {
+          if (cancelled) return;
+          page({
+            path: pathname,
+            search: search || undefined,
+            title: document.title,
+            hasPreviousLocation: previous !== null,
+            referrer: previous ?? undefined,
+          });
+        }, Math.max(0, settings.pageViewDelayMs)),
+      );
+    });
+    return () => {
+      cancelled = true;
+      timers.forEach((timer) => window.clearTimeout(timer));
+    };
+  }, [path, pathname, search]);
   return null;
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { installThirdPartySinks, type SinkRequest } from './third-party-sinks';
 
 export const baseURL = () => inject('baseURL');
 
@@ -15,7 +16,7 @@ const launchArgs = [
 ];
 
 export interface AnalyticsEvent {
-  type: 'track' | 'identify' | 'reset';
+  type: 'track' | 'identify' | 'reset' | 'page';
   event?: string;
   properties?: Record<string, unknown>;
 }
@@ -29,6 +30,8 @@ export interface TestPage {
   consoleErrors: string[];
   /** Dialog (alert) messages the page showed. */
   dialogs: string[];
+  /** Requests for the third-party test doubles' scripts (analytics.js, errors.js), with times. */
+  sinkRequests: SinkRequest[];
 }
 
 /**
@@ -63,6 +66,7 @@ export function setupBrowser() {
     const analytics: AnalyticsEvent[] = [];
     const consoleErrors: string[] = [];
     const dialogs: string[] = [];
+    const sinkRequests = await installThirdPartySinks(context);
     await context.exposeBinding('__recordAnalytics', (_source, detail: AnalyticsEvent) => {
       analytics.push(detail);
     });
@@ -86,6 +90,6 @@ export function setupBrowser() {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    return { page, context, analytics, consoleErrors, dialogs };
+    return { page, context, analytics, consoleErrors, dialogs, sinkRequests };
   };
 }

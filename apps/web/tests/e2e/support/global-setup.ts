@@ -13,6 +13,20 @@ declare module 'vitest' {
 
 const repoRoot = new URL('../../../../../', import.meta.url).pathname;
 
+/**
+ * Analytics and error reporting configured as an operator would (runtime config, no rebuild).
+ * Their scripts point at this origin's /__test-sink/, which the browser tests answer with test
+ * doubles that record every call (support/third-party-sinks.ts); nothing else is faked.
+ */
+export const THIRD_PARTY_ENV = {
+  ANALYTICS_WRITE_KEY: 'test-key',
+  ANALYTICS_SCRIPT_URL: '/__test-sink/analytics.js',
+  ANALYTICS_PAGE_TRACKING: 'true',
+  ROUTE_CHANGE_EVENT_NAME: 'winery-route-change',
+  ERROR_REPORTING_DSN: 'https://public@errors.example/1',
+  ERROR_REPORTING_SCRIPT_URL: '/__test-sink/errors.js',
+} as const;
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
@@ -48,7 +62,7 @@ export default async function setup(project: TestProject) {
   let output = '';
   const server = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/server.js')], {
     cwd: repoRoot,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...env, ...THIRD_PARTY_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (output += chunk));

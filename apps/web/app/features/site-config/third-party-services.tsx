@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { ANALYTICS_LOAD_DELAY_MS, decodeTokenClaims } from '@winery/domain';
+import { setAnalyticsUser, startAnalytics } from '../analytics/analytics';
+import { setErrorReportingUser, startErrorReporting } from '../error-reporting/error-reporting';
+import { useSession } from '../session/session.api';
+import { loadSiteConfig } from './site-config';
+
+/**
+ * Starts the services the operator configured (/site-config.json, read once, never blocking a
+ * render): error reporting at once, analytics 2 s after the app started (seed §7). Keeps both
+ * told who is signed in: the customer id for analytics, id and e-mail for error reports (seed §1).
+ */
+export function ThirdPartyServices() {
+  const { known, token } = useSession();
+
+  useEffect(() => {
+    const startedAt = performance.now();
+    void loadSiteConfig().then((config) => {
+      startErrorReporting(config.errorReporting);
+      startAnalytics(config.analytics, startedAt + ANALYTICS_LOAD_DELAY_MS - performance.now());
+    });
+  }, []);
+
+  useEffect(() => {
+    if (!known) return;
+    const claims = decodeTokenClaims(token);
+    const id = typeof claims?.sub === 'string' ? claims.sub : null;
+    setAnalyticsUser(id);
+    setErrorReportingUser(id ? { id, ...(typeof claims?.email === 'string' ? { email: claims.email } : {}) } : null);
+  }, [known, token]);
+
+  return null;
+}

@@ -1,0 +1,144 @@
+import { DEMO_MEMBERS, DEMO_PASSWORD, decodeTokenClaims } from '@winery/domain';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { setupBrowser } from './support/browser';
+import { analyticsSinkCalls, errorSinkCalls, sentReports } from './support/third-party-sinks';
+
+const newPage = setupBrowser();
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The analytics library (the sink) has loaded and replayed what the app queued. */
+const sinkLoaded = (page: Page) =>
+  expect.poll(() => page.evaluate(() => typeof (window as { __analyticsSink?: unknown }).__analyticsSink), { timeout: 6_000 }).toBe('object');
+
+describe('analytics', () => {
+  it('loads the analytics library 2 s after start, and the page views queued before it arrive', async () => {
+    const { page, sinkRequests } = await newPage();
+    const started = Date.now();
+    await page.goto('/');
+    await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
+    await page.getByTestId('philosophy-page').waitFor();
+    await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length, { timeout: 6_000 }).toBe(1);
+    const requested = sinkRequests.find((r) => r.url.endsWith('/analytics.js'))!.at - started;
+    expect(requested).toBeGreaterThanOrEqual(1_900);
+    expect(requested).toBeLessThan(5_000);
+    await sinkLoaded(page);
+    expect(await page.evaluate(() => (window as { __analyticsSinkWriteKey?: string }).__analyticsSinkWriteKey)).toBe('test-key');
+    const pages = (await analyticsSinkCalls(page)).filter((call) => call.method === 'page').map((call) => call.args[0]);
+    expect(pages).toEqual([
+      expect.objectContaining({ path: '/', hasPreviousLocation: false }),
+      expect.objectContaining({ path: '/philosophy', hasPreviousLocation: true, referrer: '/' }),
+    ]);
+    expect(pages[0]).not.toHaveProperty('userId');
+  });
+
+  it('sends the member’s customer id with page views and events once signed in', async () => {
+    const { page, analytics } = await newPage();
+    await signIn(page, DEMO_MEMBERS.member);
+    await page.waitForURL('**/profile');
+    const customerId = decodeTokenClaims(await page.evaluate(() => localStorage.getItem('token')))?.sub;
+    expect(customerId).toBeTruthy();
+    await expect
+      .poll(() => analytics.filter((e) => e.type === 'page').map((e) => [e.properties?.path, e.properties?.userId]))
+      .toEqual([
+        ['/login', undefined],
+        ['/profile', customerId],
+      ]);
+    await mainNav(page).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL('**/team');
+    await expect.poll(() => analytics.filter((e) => e.type === 'page').at(-1)?.properties).toMatchObject({
+      path: '/team',
+      hasPreviousLocation: true,
+      userId: customerId,
+    });
+    await sinkLoaded(page);
+    const sinkPages = (await analyticsSinkCalls(page)).filter((c) => c.method === 'page');
+    expect(sinkPages.at(-1)?.args[0]).toMatchObject({ path: '/team', userId: customerId });
+  });
+
+  it('pushes the configured route-change event to the data layer 50 ms after each route update', async () => {
+    const { page } = await newPage();
+    await page.goto('/');
+    const events = () =>
+      page.evaluate(() => ((window as unknown as { dataLayer?: { event?: unknown }[] }).dataLayer ?? []).map((entry) => entry.event).filter((e) => String(e).includes('route-change')));
+    await expect.poll(events).toEqual(['winery-route-change']);
+    await mainNav(page).getByRole('link', { name: 'Team' }).click();
+    await page.getByTestId('team-page').waitFor();
+    await expect.poll(events).toEqual(['winery-route-change', 'winery-route-change']);
+  });
+});
+
+describe('error reporting', () => {
+  it('initialises the service with the seed’s sampling and a beforeSend', async () => {
+    const { page } = await newPage();
+    await page.goto('/login');
+    await expect.poll(async () => (await errorSinkCalls(page)).find((c) => c.kind === 'init')?.options).toEqual({
+      dsn: 'https://public@errors.example/1',
+      tracesSampleRate: 0.1,
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1,
+      beforeSend: 'function',
+    });
+  });
+
+  it('a wrong password: Login Failed is tracked, Failed Login Attempt reported as a warning, the password nowhere', async () => {
+    const password = 'not-the-password-42';
+    const { page, analytics } = await newPage();
+    await signIn(page, DEMO_MEMBERS.member, password);
+    await page.getByTestId('login-error').waitFor();
+    await expect.poll(() => sentReports(page)).toContainEqual(
+      expect.objectContaining({ message: 'Failed Login Attempt', level: 'warning' }),
+    );
+    expect((await sentReports(page)).filter((r) => r.message === 'Failed Login Attempt')).toHaveLength(1);
+    await sinkLoaded(page);
+    expect((await analyticsSinkCalls(page)).filter((c) => c.method === 'track').map((c) => c.args[0])).toEqual(['Login Failed']);
+    expect(analytics.filter((e) => e.event === 'Login Failed')).toHaveLength(1);
+    // The error double kept every fetch body in its breadcrumbs, the login body included: beforeSend must have redacted it.
+    const everything = JSON.stringify([
+      await errorSinkCalls(page),
+      await analyticsSinkCalls(page),
+      analytics,
+      await page.evaluate(() => (window as unknown as { dataLayer?: unknown }).dataLayer),
+    ]);
+    expect(everything).toContain('[Filtered]');
+    expect(everything).not.toContain(password);
+  });
+
+  it('reports a validation error from the API as the info Form Validation Error, with the member attached', async () => {
+    // A tampered session whose customer id is not an id: the API refuses the request as invalid.
+    const payload = Buffer.from(JSON.stringify({ sub: 'not-a-uuid', email: 'tampered@example.com' })).toString('base64url');
+    const token = `eyJhbGciOiJFZERTQSJ9.${payload}.c2lnbmF0dXJl`;
+    const { page } = await newPage({
+      initScript: `localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('expiry', String(Date.now() + 86400000));`,
+    });
+    await page.goto('/profile');
+    await expect.poll(() => sentReports(page), { timeout: 10_000 }).toContainEqual(
+      expect.objectContaining({
+        message: 'Form Validation Error',
+        level: 'info',
+        user: { id: 'not-a-uuid', email: 'tampered@example.com' },
+      }),
+    );
+  });
+
+  it('attaches the member’s id and e-mail while signed in, and clears them on logout', async () => {
+    const { page } = await newPage();
+    await signIn(page, DEMO_MEMBERS.member);
+    await page.waitForURL('**/profile');
+    const customerId = decodeTokenClaims(await page.evaluate(() => localStorage.getItem('token')))?.sub;
+    await expect
+      .poll(async () => (await errorSinkCalls(page)).filter((c) => c.kind === 'setUser').map((c) => c.user))
+      .toContainEqual({ id: customerId, email: DEMO_MEMBERS.member });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(async () => (await errorSinkCalls(page)).filter((c) => c.kind === 'setUser').at(-1)?.user).toBeNull();
+  });
+});

@@ -1,0 +1,181 @@
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { setupBrowser } from './support/browser';
+
+const newPage = setupBrowser();
+const phone = { viewport: { width: 390, height: 844 } };
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+/** The URL of a route's module in this build, from React Router's manifest. */
+const routeModule = (page: Page, id: string) =>
+  page.evaluate(
+    (routeId) => (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes[routeId]!.module,
+    id,
+  );
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_MEMBERS.member);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/profile');
+}
+
+describe('scroll position', () => {
+  it('is restored on back navigation, and the next page starts at the top', async () => {
+    const { page } = await newPage(phone);
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(2_000);
+    await page.evaluate(() => window.scrollTo(0, 1_200));
+    await expect.poll(() => scrollY(page)).toBe(1_200);
+    // A click that does not scroll first (Playwright's own click would scroll the link into view).
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/team"]')!.click());
+    await page.getByTestId('team-page').waitFor();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => scrollY(page)).toBe(1_200);
+    await page.goForward();
+    await page.getByTestId('team-page').waitFor();
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
+  it('scrolls to the target of a hash link, on a full load and on client-side navigation', async () => {
+    const { page } = await newPage(phone);
+    await page.goto('/grand-crus/melbury#tasting-heading');
+    const targetTop = () => page.evaluate(() => Math.round(document.getElementById('tasting-heading')!.getBoundingClientRect().top));
+    await expect.poll(targetTop).toBeLessThanOrEqual(2);
+    await expect.poll(targetTop).toBeGreaterThanOrEqual(-2);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // What a <Link to="/grand-crus/quella#vintages-heading"> does.
+    await page.evaluate(() =>
+      (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
+        '/grand-crus/quella#vintages-heading',
+      ),
+    );
+    await page.waitForURL('**/grand-crus/quella#vintages-heading');
+    await expect.poll(() => page.evaluate(() => Math.abs(Math.round(document.getElementById('vintages-heading')!.getBoundingClientRect().top)))).toBeLessThanOrEqual(2);
+    expect(await scrollY(page)).toBeGreaterThan(200);
+  });
+});
+
+describe('a route module that fails to load', () => {
+  async function openLogoutWith(failures: 'once' | 'always') {
+    const { page, context, consoleErrors } = await newPage();
+    await signIn(page);
+    const logoutModule = await routeModule(page, 'routes/logout');
+    let aborted = 0;
+    await context.route(`**${logoutModule}`, (route) => {
+      if (failures === 'always' || aborted === 0) {
+        aborted += 1;
+        return route.abort('failed');
+      }
+      return route.continue();
+    });
+    const documents: string[] = [];
+    page.on('request', (request: Request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }).click();
+    return { page, documents, consoleErrors, aborted: () => aborted };
+  }
+
+  it('reloads the page being opened once, which then works', async () => {
+    const { page, documents, aborted } = await openLogoutWith('once');
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    expect(documents).toEqual(['/logout']);
+    expect(aborted()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('shows the something-went-wrong page when it fails again, instead of reloading in a loop', async () => {
+    const { page, documents, aborted } = await openLogoutWith('always');
+    await page.getByTestId('error-page').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/logout');
+    await page.waitForTimeout(2_000);
+    expect(documents).toEqual(['/logout']);
+    expect(aborted()).toBe(2);
+    await page.getByTestId('error-page').waitFor();
+  });
+});
+
+describe('page data', () => {
+  async function openPhilosophy(answers: (number | 'real')[]) {
+    const { page } = await newPage();
+    await page.goto('/');
+    let requests = 0;
+    await page.route('**/philosophy.data*', (route) => {
+      // Prefetch hints are not the navigation's own request.
+      if (route.request().resourceType() !== 'fetch') return route.continue();
+      const answer = answers[Math.min(requests, answers.length - 1)];
+      requests += 1;
+      return answer === 'real' ? route.continue() : route.fulfill({ status: answer, body: 'unavailable' });
+    });
+    await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
+    return { page, requests: () => requests };
+  }
+
+  it('a 404 shows the page-not-found page', async () => {
+    const { page, requests } = await openPhilosophy([404]);
+    await page.getByTestId('not-found-page').waitFor();
+    expect(requests()).toBe(1);
+  });
+
+  it('a 500 shows the something-went-wrong page at once', async () => {
+    const { page, requests } = await openPhilosophy([500]);
+    await page.getByTestId('error-page').waitFor();
+    expect(requests()).toBe(1);
+  });
+
+  it('a 503 is retried: twice 503 then 200 renders the page', async () => {
+    const { page, requests } = await openPhilosophy([503, 503, 'real']);
+    await page.getByTestId('philosophy-page').waitFor();
+    expect(requests()).toBe(3);
+    expect(new URL(page.url()).pathname).toBe('/philosophy');
+  });
+
+  it('gives up after 3 retries and shows the something-went-wrong page', async () => {
+    const { page, requests } = await openPhilosophy([503]);
+    await page.getByTestId('error-page').waitFor();
+    expect(requests()).toBe(4);
+  });
+});
+
+describe('prefetching linked pages', () => {
+  it('prefetches visible links in batches of at most 4 every 3 s', async () => {
+    const { page } = await newPage({ viewport: { width: 1280, height: 900 } });
+    const moduleRequests: { url: string; at: number }[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/.+\.js$/.test(request.url())) moduleRequests.push({ url: request.url(), at: Date.now() });
+    });
+    await page.goto('/philosophy');
+    await page.getByTestId('philosophy-page').waitFor();
+    const routeModules = await page.evaluate(() =>
+      Object.values((window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes).map(
+        (route) => route.module,
+      ),
+    );
+    const seen: { page: string; at: number }[] = [];
+    const deadline = Date.now() + 7_500;
+    while (Date.now() < deadline) {
+      const pages = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-prefetched-page]')].map((element) => element.getAttribute('data-prefetched-page')!),
+      );
+      for (const path of pages) if (!seen.some((s) => s.page === path)) seen.push({ page: path, at: Date.now() });
+      await page.waitForTimeout(100);
+    }
+    const visibleLinks = await page.evaluate(() => document.querySelectorAll('a[href^="/"]').length);
+    expect(visibleLinks).toBeGreaterThan(4);
+    expect(seen.length).toBeGreaterThan(0);
+    // No 3-second window holds more than 4 prefetched pages…
+    for (const { at } of seen) expect(seen.filter((s) => s.at >= at && s.at < at + 2_900).length).toBeLessThanOrEqual(4);
+    // …nor more than 4 route modules fetched after the page settled.
+    const routeFetches = moduleRequests.filter((r) => routeModules.some((m) => r.url.endsWith(m)) && r.at >= seen[0]!.at - 200);
+    for (const { at } of routeFetches) expect(routeFetches.filter((r) => r.at >= at && r.at < at + 2_900).length).toBeLessThanOrEqual(4);
+    // The page itself is never prefetched.
+    expect(seen.map((s) => s.page)).not.toContain('/philosophy');
+  });
+});
