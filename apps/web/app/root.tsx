@@ -34,6 +34,13 @@ import './styles/components.css';
 import './styles/pages.css';
 
 /**
+ * zod 4 probes for `new Function` to compile faster parsers; under the site's Content Security
+ * Policy (no 'unsafe-eval') that probe is a reported violation on every page. Its global config
+ * must be set before any schema is built, that is before any module runs: hence inline.
+ */
+const ZOD_CONFIG_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true};';
+
+/**
  * Runs before the first paint of a prerendered page: if this browser holds an unexpired session,
  * it marks <html> so the visitor's menu stays invisible until the member's own menu is known.
  */
@@ -55,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1915" />
+        <script dangerouslySetInnerHTML={{ __html: ZOD_CONFIG_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: SESSION_HINT_SCRIPT }} />
         <Meta />
         <Links />

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,12 @@ beforeAll(async () => {
     mkdirSync(join(webRoot, path, '..'), { recursive: true });
     writeFileSync(join(webRoot, path), content);
   }
+  // Precompressed twins, as apps/web/scripts/precompress.mjs writes them.
+  for (const path of ['login/index.html', 'assets/x.js', 'login.data', '404/index.html']) {
+    const content = Buffer.from(files[path]!);
+    writeFileSync(join(webRoot, `${path}.br`), brotliCompressSync(content));
+    writeFileSync(join(webRoot, `${path}.gz`), gzipSync(content));
+  }
   t = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -37,6 +44,31 @@ afterAll(async () => {
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe('serving the web build', () => {
+  it('sends the brotli twin to browsers that accept it, else gzip, else the plain file', async () => {
+    for (const url of ['/login', '/assets/x.js', '/login.data']) {
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it('compresses the 404 page and keeps its status', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(404);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('<h1>not found page</h1>');
+  });
+
+  it('never serves a twin as a page of its own content type', async () => {
+    const response = await get('/assets/x.js.br');
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
   it('serves the prerendered home page at /', async () => {
     const response = await get('/');
     expect(response.statusCode).toBe(200);

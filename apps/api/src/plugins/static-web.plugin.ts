@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, posix, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isClientRoute } from '@winery/domain';
 import { ApiError } from '../shared/api-error.js';
@@ -20,21 +20,47 @@ const isFile = async (path: string) => {
 };
 
 /**
+ * The web build ships brotli and gzip twins of its text files (apps/web/scripts/precompress.mjs);
+ * this picks the best one the browser accepts, so nothing is compressed per request.
+ */
+async function precompressed(request: FastifyRequest, file: string): Promise<{ path: string; encoding?: 'br' | 'gzip' }> {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted) && (await isFile(`${file}.br`))) return { path: `${file}.br`, encoding: 'br' };
+  if (/\bgzip\b/.test(accepted) && (await isFile(`${file}.gz`))) return { path: `${file}.gz`, encoding: 'gzip' };
+  return { path: file };
+}
+
+/**
  * Serves the built web app from the API's origin (ARCHITECTURE, "things learnt"): a prerendered
  * page at `<route>/index.html`, then a real file, then the SPA fallback for client-only routes,
  * then the 404 page with status 404. `/v1/*` never falls through to HTML.
  */
 async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string }) {
   const root = resolve(options.webRoot);
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
-  const sendHtml = async (reply: FastifyReply, file: string, statusCode: number) =>
-    reply
-      .code(statusCode)
-      .type('text/html; charset=utf-8')
-      // HTML names the hashed assets of the current build, so it must be revalidated every time.
-      .header('cache-control', 'no-cache')
-      .send(await readFile(file));
+  /** Sends a file read whole (HTML, page data), compressed when a twin exists. */
+  const sendText = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    statusCode: number,
+    type: string,
+  ) => {
+    const { path, encoding } = await precompressed(request, file);
+    if (encoding) reply.header('content-encoding', encoding);
+    return (
+      reply
+        .code(statusCode)
+        .type(type)
+        .header('vary', 'accept-encoding')
+        // HTML and page data name the hashed assets of the current build: revalidate every time.
+        .header('cache-control', 'no-cache')
+        .send(await readFile(path))
+    );
+  };
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, file: string, statusCode: number) =>
+    sendText(request, reply, file, statusCode, 'text/html; charset=utf-8');
 
   /** Maps a URL path to a file path inside root, or null if it escapes root or is hidden. */
   const inside = (relative: string): string | null => {
@@ -60,19 +86,15 @@ async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string 
 
     if (pathname !== null) {
       const pageIndex = inside(posix.join(pathname, 'index.html'));
-      if (pageIndex && (await isFile(pageIndex))) return sendHtml(reply, pageIndex, 200);
+      if (pageIndex && (await isFile(pageIndex))) return sendHtml(request, reply, pageIndex, 200);
 
       const file = inside(pathname);
       if (file && (await isFile(file))) {
-        if (file.endsWith('.html')) return sendHtml(reply, file, 200);
+        if (file.endsWith('.html')) return sendHtml(request, reply, file, 200);
         if (file.endsWith('.data')) {
           // A prerendered page's data (React Router single fetch, turbo-stream encoded): the type
           // React Router's own server sends, and revalidated like the HTML it belongs to.
-          return reply
-            .code(200)
-            .type('text/x-script')
-            .header('cache-control', 'no-cache')
-            .send(await readFile(file));
+          return sendText(request, reply, file, 200, 'text/x-script');
         }
         const relative = file.slice(root.length + 1).split(sep).join('/');
         // Files under assets/ carry a content hash in their name, so they never change.
@@ -85,11 +107,11 @@ async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string 
 
       const withoutSlash = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const fallback = join(root, SPA_FALLBACK);
-      if (isClientRoute(withoutSlash) && (await isFile(fallback))) return sendHtml(reply, fallback, 200);
+      if (isClientRoute(withoutSlash) && (await isFile(fallback))) return sendHtml(request, reply, fallback, 200);
     }
 
     const notFound = join(root, NOT_FOUND_PAGE);
-    if (await isFile(notFound)) return sendHtml(reply, notFound, 404);
+    if (await isFile(notFound)) return sendHtml(request, reply, notFound, 404);
     return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Page not found');
   });
 }
