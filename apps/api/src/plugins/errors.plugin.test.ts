@@ -46,6 +46,7 @@ describe('the error handler', () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('answers rateLimited once an address exceeds the global limit', async () => {

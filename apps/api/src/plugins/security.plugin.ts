@@ -16,6 +16,9 @@ export interface SecurityOptions {
 
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions = {}) {
   await app.register(helmet, {
+    // Our own pages learn where a visitor came from (analytics' previous location on brochure
+    // pages); other sites learn nothing, not even the origin of a page whose path holds a token.
+    referrerPolicy: { policy: 'same-origin' },
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -2,8 +2,9 @@ import type { ZodType } from 'zod';
 import { checkAuthorization, reportApiFailure, reportException } from '../features/error-reporting/error-reporting';
 import { ApiError } from './api-error';
 
-/** The producer this build serves; the API answers for one tenant per request. */
-export const TENANT: string = import.meta.env.VITE_TENANT || 'demo';
+import { TENANT } from './tenant';
+
+export { TENANT };
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

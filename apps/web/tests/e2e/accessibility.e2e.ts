@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setupBrowser } from './support/browser';
+import { setupBrowser, waitForApp } from './support/browser';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -60,6 +60,7 @@ describe('keyboard alone', () => {
     const { page } = await newPage();
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('Skip to content');
     await page.keyboard.press('Enter');
@@ -67,6 +68,7 @@ describe('keyboard alone', () => {
 
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     const labels: string[] = [];
     for (let i = 0; i < 10 && !labels.includes('Philosophy'); i += 1) {
       await page.keyboard.press('Tab');
@@ -81,6 +83,7 @@ describe('keyboard alone', () => {
     const { page } = await newPage();
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByLabel('Email').focus();
     await page.keyboard.type('member@example.com');
     await page.keyboard.press('Tab');
@@ -94,6 +97,7 @@ describe('keyboard alone', () => {
     const { page } = await newPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.focus();
     expect(await menu.getAttribute('aria-expanded')).toBe('false');

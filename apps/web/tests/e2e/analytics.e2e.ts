@@ -1,7 +1,7 @@
 import { DEMO_MEMBERS, DEMO_PASSWORD, decodeTokenClaims } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setupBrowser } from './support/browser';
+import { setupBrowser, waitForApp } from './support/browser';
 import { analyticsSinkCalls, errorSinkCalls, sentReports } from './support/third-party-sinks';
 
 const newPage = setupBrowser();
@@ -10,6 +10,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
+  await waitForApp(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -23,7 +24,8 @@ describe('analytics', () => {
   it('loads the analytics library 2 s after start, and the page views queued before it arrive', async () => {
     const { page, sinkRequests } = await newPage();
     const started = Date.now();
-    await page.goto('/');
+    await page.goto('/login');
+    await waitForApp(page);
     await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
     await page.getByTestId('philosophy-page').waitFor();
     await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length, { timeout: 6_000 }).toBe(1);
@@ -34,8 +36,8 @@ describe('analytics', () => {
     expect(await page.evaluate(() => (window as { __analyticsSinkWriteKey?: string }).__analyticsSinkWriteKey)).toBe('test-key');
     const pages = (await analyticsSinkCalls(page)).filter((call) => call.method === 'page').map((call) => call.args[0]);
     expect(pages).toEqual([
-      expect.objectContaining({ path: '/', hasPreviousLocation: false }),
-      expect.objectContaining({ path: '/philosophy', hasPreviousLocation: true, referrer: '/' }),
+      expect.objectContaining({ path: '/login', hasPreviousLocation: false }),
+      expect.objectContaining({ path: '/philosophy', hasPreviousLocation: true, referrer: '/login' }),
     ]);
     expect(pages[0]).not.toHaveProperty('userId');
   });
@@ -64,9 +66,28 @@ describe('analytics', () => {
     expect(sinkPages.at(-1)?.args[0]).toMatchObject({ path: '/team', userId: customerId });
   });
 
+  it('sends page views from brochure pages too, each a page load that knows where it came from', async () => {
+    const { page, analytics, sinkRequests } = await newPage();
+    const started = Date.now();
+    await page.goto('/');
+    await mainNav(page).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL('**/team');
+    await expect
+      .poll(() => analytics.filter((e) => e.type === 'page').map((e) => e.properties))
+      .toEqual([
+        expect.objectContaining({ path: '/', hasPreviousLocation: false }),
+        expect.objectContaining({ path: '/team', hasPreviousLocation: true, referrer: '/' }),
+      ]);
+    await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length, { timeout: 6_000 }).toBeGreaterThan(0);
+    expect(sinkRequests.find((r) => r.url.endsWith('/analytics.js'))!.at - started).toBeGreaterThanOrEqual(1_900);
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: { event?: unknown }[] }).dataLayer ?? []).map((e) => e.event));
+    expect(events).toContain('winery-route-change');
+  });
+
   it('pushes the configured route-change event to the data layer 50 ms after each route update', async () => {
     const { page } = await newPage();
-    await page.goto('/');
+    await page.goto('/login');
+    await waitForApp(page);
     const events = () =>
       page.evaluate(() => ((window as unknown as { dataLayer?: { event?: unknown }[] }).dataLayer ?? []).map((entry) => entry.event).filter((e) => String(e).includes('route-change')));
     await expect.poll(events).toEqual(['winery-route-change']);

@@ -1,7 +1,7 @@
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { setupBrowser } from './support/browser';
+import { setupBrowser, waitForApp } from './support/browser';
 
 const newPage = setupBrowser();
 const phone = { viewport: { width: 390, height: 844 } };
@@ -18,6 +18,7 @@ const routeModule = (page: Page, id: string) =>
 
 async function signIn(page: Page) {
   await page.goto('/login');
+  await waitForApp(page);
   await page.getByLabel('Email').fill(DEMO_MEMBERS.member);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -49,7 +50,9 @@ describe('scroll position', () => {
     const targetTop = () => page.evaluate(() => Math.round(document.getElementById('tasting-heading')!.getBoundingClientRect().top));
     await expect.poll(targetTop).toBeLessThanOrEqual(2);
     await expect.poll(targetTop).toBeGreaterThanOrEqual(-2);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // Client-side navigation happens inside the app (brochure pages load as plain pages, ADR 006).
+    await page.goto('/login');
+    await waitForApp(page);
     // What a <Link to="/grand-crus/quella#vintages-heading"> does.
     await page.evaluate(() =>
       (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(
@@ -105,7 +108,9 @@ describe('a route module that fails to load', () => {
 describe('page data', () => {
   async function openPhilosophy(answers: (number | 'real')[]) {
     const { page } = await newPage();
-    await page.goto('/');
+    // Page data is fetched by client-side navigation, which starts on the app's pages (ADR 006).
+    await page.goto('/login');
+    await waitForApp(page);
     let requests = 0;
     await page.route('**/philosophy.data*', (route) => {
       // Prefetch hints are not the navigation's own request.
@@ -151,7 +156,9 @@ describe('prefetching linked pages', () => {
     page.on('request', (request) => {
       if (/\/assets\/.+\.js$/.test(request.url())) moduleRequests.push({ url: request.url(), at: Date.now() });
     });
-    await page.goto('/philosophy');
+    await page.goto('/login');
+    await waitForApp(page);
+    await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
     await page.getByTestId('philosophy-page').waitFor();
     const routeModules = await page.evaluate(() =>
       Object.values((window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes).map(
@@ -177,5 +184,92 @@ describe('prefetching linked pages', () => {
     for (const { at } of routeFetches) expect(routeFetches.filter((r) => r.at >= at && r.at < at + 2_900).length).toBeLessThanOrEqual(4);
     // The page itself is never prefetched.
     expect(seen.map((s) => s.page)).not.toContain('/philosophy');
+  });
+
+  it('prefetches from a brochure page the same way, as page hints, in batches of at most 4 every 3 s', async () => {
+    const { page } = await newPage({ viewport: { width: 1280, height: 900 } });
+    const documents: { path: string; at: number }[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'other' || request.headers()['purpose'] === 'prefetch' || request.headers()['sec-purpose']?.includes('prefetch')) {
+        documents.push({ path: new URL(request.url()).pathname, at: Date.now() });
+      }
+    });
+    await page.goto('/grand-crus');
+    const hints = () => page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"][data-prefetched-page]')].map((l) => l.getAttribute('data-prefetched-page')!));
+    const seen: { page: string; at: number }[] = [];
+    const deadline = Date.now() + 7_500;
+    while (Date.now() < deadline) {
+      for (const path of await hints()) if (!seen.some((s) => s.page === path)) seen.push({ page: path, at: Date.now() });
+      await page.waitForTimeout(100);
+    }
+    expect(seen.length).toBeGreaterThan(4);
+    for (const { at } of seen) expect(seen.filter((s) => s.at >= at && s.at < at + 2_900).length).toBeLessThanOrEqual(4);
+    expect(seen.map((s) => s.page)).not.toContain('/grand-crus');
+    expect(seen.map((s) => s.page)).not.toContain('/logout');
+  });
+});
+
+describe('brochure pages (ADR 006)', () => {
+  it('ship without the React app: their only module is the brochure script', async () => {
+    const { page } = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/philosophy');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => s.startsWith('/assets/'))).toEqual([expect.stringMatching(/^\/assets\/brochure-island-.+\.js$/)]);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+  });
+
+  it.each([
+    [DEMO_MEMBERS.offering, ['Letter', 'Allocation', 'Vintage Notes']],
+    [DEMO_MEMBERS.member, ['Philosophy', 'Grand Crus', 'Matriarch', 'Team', 'Account']],
+  ])('show %s their own header links and the footer Account and Logout', async (email, expected) => {
+    const { page } = await newPage();
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/profile');
+    await page.goto('/philosophy');
+    const labels = () => mainNav(page).getByRole('link').allInnerTexts();
+    await expect.poll(async () => (await labels()).map((t) => t.trim())).toEqual(expected);
+    expect(await mainNav(page).getAttribute('data-state')).toBe('ready');
+    const footer = page.getByRole('contentinfo');
+    expect((await footer.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(
+      expect.arrayContaining(['Account', 'Logout', 'Bottle Verification']),
+    );
+    await footer.getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/philosophy');
+    await expect.poll(async () => (await labels()).map((t) => t.trim())).toEqual(['Philosophy', 'Grand Crus', 'Matriarch', 'Team', 'Allocation', 'Login']);
+    expect(await footer.getByRole('link', { name: 'Logout' }).count()).toBe(0);
+  });
+
+  it('forget a session the server has ended, and an expired one', async () => {
+    const { page } = await newPage();
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel('Email').fill(DEMO_MEMBERS.member);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/profile');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.request.post('/v1/customer/logout', { headers: { tenant: 'demo', Authorization: token ?? '' } });
+    await page.goto('/team');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(async () => (await mainNav(page).getByRole('link').allInnerTexts()).map((t) => t.trim())).toContain('Login');
+
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'a.b.c');
+      localStorage.setItem('expiry', String(Date.now() - 1));
+      localStorage.setItem('cartId', 'cart-1');
+    });
+    await page.goto('/team');
+    await expect
+      .poll(() => page.evaluate(() => ['token', 'expiry', 'cartId'].map((key) => localStorage.getItem(key))))
+      .toEqual([null, null, null]);
   });
 });

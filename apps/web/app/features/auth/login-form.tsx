@@ -8,6 +8,7 @@ import { LoginSchema, type LoginInput } from '@winery/domain';
 import { TextField } from '../../components/form-field';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { safeRedirect } from '../../lib/safe-redirect';
+import { useHydrated } from '../../lib/use-hydrated';
 import { translateValidation } from '../../lib/validation-message';
 import { track } from '../analytics/analytics';
 import { useLogin } from '../session/session.api';
@@ -16,6 +17,7 @@ export const FORGOT_PASSWORD_PATH = '/forgot-password';
 
 export function LoginForm() {
   const { t } = useTranslation(['common', 'notification']);
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
@@ -66,7 +68,15 @@ export function LoginForm() {
   };
 
   return (
-    <form className="form login-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-describedby={invalidCredentials ? 'login-error' : undefined}>
+    // method="post": should the form ever be submitted before the app takes over, the password
+    // travels in a request body, never in an address that browsers and servers keep.
+    <form
+      className="form login-form"
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-describedby={invalidCredentials ? 'login-error' : undefined}
+    >
       <TextField
         id="login-email"
         label={t('login.email')}
@@ -87,7 +97,13 @@ export function LoginForm() {
       <p className="login-form__forgot">
         <Link to={FORGOT_PASSWORD_PATH}>{t('login.forgotPasswordPrompt')}</Link>
       </p>
-      <button type="submit" className="button button--primary button--block" disabled={isSubmitting} aria-busy={isSubmitting}>
+      {/* Enabled once the app has hydrated: only the app can sign in. */}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={!hydrated || isSubmitting}
+        aria-busy={isSubmitting}
+      >
         <span className="button__spinner" aria-hidden="true" />
         {t('login.submit')}
       </button>

@@ -93,3 +93,11 @@ export function setupBrowser() {
     return { page, context, analytics, consoleErrors, dialogs, sinkRequests };
   };
 }
+
+/**
+ * Resolves once the React app has taken over the page (ADR 006: app pages hydrate after their
+ * first paint, so a click before that is an ordinary page load, not client-side navigation).
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+}

@@ -1,0 +1,165 @@
+/**
+ * The only JavaScript of a prerendered brochure page (ADR 006). The page is complete HTML; this
+ * adds what depends on the visitor: a member's own header and footer links, the phone menu,
+ * analytics and error reporting as configured, and prefetching of the pages it links to. Links
+ * are ordinary page loads; the React app takes over on the members' pages.
+ */
+import {
+  ANALYTICS_LOAD_DELAY_MS,
+  PREFETCH_BATCH_SIZE,
+  PREFETCH_INTERVAL_MS,
+  ROUTE_CHANGE_EVENT_DELAY_MS,
+  decodeTokenClaims,
+  getHeaderNavigation,
+} from '@winery/domain';
+import { page, pushToDataLayer, setAnalyticsUser, startAnalytics } from '../features/analytics/analytics';
+import { reportException, setErrorReportingUser, startErrorReporting } from '../features/error-reporting/error-reporting';
+import { nextPrefetchBatch, prefetchablePath } from '../features/navigation/prefetch';
+import { clearStoredSession, probeStore, readStoredSession } from '../features/session/storage';
+import { loadSiteConfig } from '../features/site-config/site-config';
+import { pages as publicPages } from '../content/public-pages.json';
+import { memberNavigation, renderMemberFooterLinks, renderNavigation, SessionRefusedError } from './member-navigation';
+
+/** Only prerendered pages are worth a hint: the members' pages need a session, and the rest is 404. */
+const PRERENDERED = new Set(publicPages.map((entry) => entry.path));
+
+const startedAt = performance.now();
+const FIRST_PREFETCH_DELAY_MS = 500;
+
+// Local storage first, then session storage (seed §5). A brochure page never alerts: the members'
+// pages tell a visitor without storage, once, when a session is actually needed.
+const store = probeStore(() => window.localStorage) ?? probeStore(() => window.sessionStorage);
+const { token } = store ? readStoredSession(store) : { token: null };
+const claims = decodeTokenClaims(token);
+const customerId = typeof claims?.sub === 'string' ? claims.sub : null;
+const signedIn = Boolean(token && customerId);
+
+function startServices(): void {
+  setAnalyticsUser(customerId);
+  setErrorReportingUser(
+    customerId ? { id: customerId, ...(typeof claims?.email === 'string' ? { email: claims.email } : {}) } : null,
+  );
+  void loadSiteConfig().then((config) => {
+    startErrorReporting(config.errorReporting);
+    startAnalytics(config.analytics, startedAt + ANALYTICS_LOAD_DELAY_MS - performance.now());
+    window.setTimeout(() => pushToDataLayer({ event: config.routeChangeEventName }), ROUTE_CHANGE_EVENT_DELAY_MS);
+    const settings = config.analytics;
+    if (!settings?.pageTracking) return;
+    // A page load from another page of this site is a route change with a previous location.
+    let previous: string | null = null;
+    try {
+      const referrer = document.referrer ? new URL(document.referrer) : null;
+      if (referrer && referrer.origin === window.location.origin) previous = referrer.pathname + referrer.search;
+    } catch {
+      previous = null;
+    }
+    window.setTimeout(
+      () =>
+        page({
+          path: window.location.pathname,
+          search: window.location.search || undefined,
+          title: document.title,
+          hasPreviousLocation: previous !== null,
+          referrer: previous ?? undefined,
+        }),
+      Math.max(0, settings.pageViewDelayMs),
+    );
+  });
+}
+
+async function showMemberLinks(): Promise<void> {
+  const nav = document.querySelector<HTMLElement>('.main-nav');
+  const footer = document.querySelector<HTMLElement>('.site-footer');
+  const reveal = () => {
+    document.documentElement.removeAttribute('data-session');
+    if (nav) nav.dataset.state = 'ready';
+  };
+  if (!signedIn || !token || !customerId) return reveal();
+  if (nav) nav.dataset.state = 'loading';
+  try {
+    const items = await memberNavigation(customerId, token);
+    if (nav) renderNavigation(nav, items, window.location.pathname);
+    if (footer) renderMemberFooterLinks(footer);
+  } catch (error) {
+    if (error instanceof SessionRefusedError) {
+      // The server ended this session (signed out elsewhere, or expired): forget it here too.
+      if (store) clearStoredSession(store);
+    } else {
+      // The member is still signed in; without their allocation, show the member's brochure links.
+      if (nav) renderNavigation(nav, getHeaderNavigation({ loggedIn: true }), window.location.pathname);
+      if (footer) renderMemberFooterLinks(footer);
+      reportException(error);
+    }
+  }
+  reveal();
+}
+
+/** The phone menu: a disclosure button; Escape closes it and gives focus back to the button. */
+function enableMenu(): void {
+  const nav = document.querySelector<HTMLElement>('.main-nav');
+  const toggle = nav?.querySelector<HTMLButtonElement>('.main-nav__toggle');
+  if (!nav || !toggle) return;
+  const setOpen = (open: boolean) => {
+    nav.dataset.open = String(open);
+    toggle.setAttribute('aria-expanded', String(open));
+  };
+  toggle.addEventListener('click', () => setOpen(nav.dataset.open !== 'true'));
+  nav.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || nav.dataset.open !== 'true') return;
+    setOpen(false);
+    toggle.focus();
+  });
+}
+
+/**
+ * Seed §9: pages linked from the viewport are prefetched in batches of at most 4 every 3 s, never
+ * twice, and not at all when the visitor asked to save data.
+ */
+function prefetchVisibleLinks(): void {
+  if (typeof IntersectionObserver === 'undefined') return;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return;
+  const visible = new Set<HTMLAnchorElement>();
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const anchor = entry.target as HTMLAnchorElement;
+      if (entry.isIntersecting) visible.add(anchor);
+      else visible.delete(anchor);
+    }
+  });
+  const observed = new WeakSet<Element>();
+  const observeLinks = () => {
+    for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+      if (observed.has(anchor)) continue;
+      observed.add(anchor);
+      observer.observe(anchor);
+    }
+  };
+  const done: string[] = [];
+  const runBatch = () => {
+    observeLinks();
+    const candidates = [...visible]
+      .filter((a) => a.isConnected)
+      .map((a) => prefetchablePath(a, window.location))
+      .map((path) => (path && PRERENDERED.has(path.split('?')[0]!) ? path : null));
+    for (const path of nextPrefetchBatch(candidates, done, window.location.pathname, PREFETCH_BATCH_SIZE)) {
+      done.push(path);
+      const hint = document.createElement('link');
+      hint.rel = 'prefetch';
+      hint.href = path;
+      hint.dataset.prefetchedPage = path;
+      document.head.append(hint);
+    }
+  };
+  observeLinks();
+  window.setTimeout(() => {
+    runBatch();
+    window.setInterval(runBatch, PREFETCH_INTERVAL_MS);
+  }, FIRST_PREFETCH_DELAY_MS);
+}
+
+window.addEventListener('error', (event) => reportException(event.error ?? event.message));
+startServices();
+enableMenu();
+void showMemberLinks();
+prefetchVisibleLinks();

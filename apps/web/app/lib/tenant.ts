@@ -1,0 +1,2 @@
+/** The producer this build serves; the API answers for one tenant per request. */
+export const TENANT: string = import.meta.env.VITE_TENANT || 'demo';
