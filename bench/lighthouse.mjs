@@ -100,7 +100,7 @@ try {
   });
   const rows = [];
   try {
-    for (const { path } of pages) {
+    for (const { path, sitemap } of pages) {
       const scores = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
       let lhr;
       for (let run = 0; run < runs; run += 1) {
@@ -116,6 +116,8 @@ try {
       const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const row = {
         path,
+        // Error pages are noindex on purpose, which Lighthouse's SEO category scores down.
+        indexable: sitemap !== false,
         ...Object.fromEntries(Object.keys(TARGETS).map((key) => [key, median(scores[key])])),
         lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
         cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
@@ -138,14 +140,15 @@ try {
   }
 
   const js = homeJavaScript();
-  const meets = (row) => Object.entries(TARGETS).every(([key, target]) => row[key] >= target);
+  const meets = (row) =>
+    Object.entries(TARGETS).every(([key, target]) => (key === 'seo' && !row.indexable) || row[key] >= target);
   const table = [
     '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | targets |',
     '|---|---:|---:|---:|---:|---:|---:|---:|:---:|',
     ...rows.map(
       (row) =>
         `| \`${row.path}\` | ${row.performance} | ${row.accessibility} | ${row['best-practices']} | ${row.seo} | ` +
-        `${(row.lcp / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${Math.round(row.tbt)} ms | ${meets(row) ? 'met' : '**missed**'} |`,
+        `${(row.lcp / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${Math.round(row.tbt)} ms | ${meets(row) ? (row.indexable ? 'met' : 'met (noindex)') : '**missed**'} |`,
     ),
   ].join('\n');
   const chromium = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -153,7 +156,7 @@ try {
     '<!-- lighthouse:start -->',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\`: Lighthouse ${lighthouseVersion()} (mobile, simulated throttling), ${chromium}, ${runs} run(s) per page (median), on this project's 2-core machine.`,
     '',
-    `Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ${TARGETS.seo}.`,
+    `Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}, SEO ${TARGETS.seo} (on indexable pages: the error pages are noindex by design, which the SEO category counts against them).`,
     '',
     table,
     '',
