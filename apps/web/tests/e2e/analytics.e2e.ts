@@ -1,20 +1,12 @@
-import { DEMO_MEMBERS, DEMO_PASSWORD, decodeTokenClaims } from '@winery/domain';
+import { DEMO_MEMBERS, decodeTokenClaims } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setupBrowser, waitForApp } from './support/browser';
+import { setupBrowser, signIn, waitForApp } from './support/browser';
 import { analyticsSinkCalls, errorSinkCalls, sentReports } from './support/third-party-sinks';
 
 const newPage = setupBrowser();
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** The analytics library (the sink) has loaded and replayed what the app queued. */
 const sinkLoaded = (page: Page) =>

@@ -1,7 +1,7 @@
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
+import { DEMO_MEMBERS } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { setupBrowser, waitForApp } from './support/browser';
+import { setupBrowser, signIn, waitForApp } from './support/browser';
 
 const newPage = setupBrowser();
 const phone = { viewport: { width: 390, height: 844 } };
@@ -16,12 +16,8 @@ const routeModule = (page: Page, id: string) =>
     id,
   );
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByLabel('Email').fill(DEMO_MEMBERS.member);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+async function signInAsMember(page: Page) {
+  await signIn(page, DEMO_MEMBERS.member);
   await page.waitForURL('**/profile');
 }
 
@@ -68,7 +64,7 @@ describe('scroll position', () => {
 describe('a route module that fails to load', () => {
   async function openLogoutWith(failures: 'once' | 'always') {
     const { page, context, consoleErrors } = await newPage();
-    await signIn(page);
+    await signInAsMember(page);
     const logoutModule = await routeModule(page, 'routes/logout');
     let aborted = 0;
     await context.route(`**${logoutModule}`, (route) => {
@@ -227,11 +223,7 @@ describe('brochure pages (ADR 006)', () => {
     [DEMO_MEMBERS.member, ['Philosophy', 'Grand Crus', 'Matriarch', 'Team', 'Account']],
   ])('show %s their own header links and the footer Account and Logout', async (email, expected) => {
     const { page } = await newPage();
-    await page.goto('/login');
-    await waitForApp(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, email);
     await page.waitForURL('**/profile');
     await page.goto('/philosophy');
     const labels = () => mainNav(page).getByRole('link').allInnerTexts();
@@ -250,12 +242,7 @@ describe('brochure pages (ADR 006)', () => {
 
   it('forget a session the server has ended, and an expired one', async () => {
     const { page } = await newPage();
-    await page.goto('/login');
-    await waitForApp(page);
-    await page.getByLabel('Email').fill(DEMO_MEMBERS.member);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/profile');
+    await signInAsMember(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.request.post('/v1/customer/logout', { headers: { tenant: 'demo', Authorization: token ?? '' } });
     await page.goto('/team');

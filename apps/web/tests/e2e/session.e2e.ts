@@ -1,7 +1,7 @@
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
+import { DEMO_MEMBERS } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, setupBrowser, waitForApp } from './support/browser';
+import { baseURL, setupBrowser, signIn } from './support/browser';
 
 const newPage = setupBrowser();
 
@@ -12,14 +12,6 @@ const navLabels = async (page: Page) =>
   (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).map((t) =>
     t.trim(),
   );
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await waitForApp(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 describe('signing in and out', () => {
   it.each([

@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '@winery/domain';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { installThirdPartySinks, type SinkRequest } from './third-party-sinks';
@@ -100,4 +101,13 @@ export function setupBrowser() {
  */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+}
+
+/** Signs in through the login form, as a member would (it does not wait for where they land). */
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
