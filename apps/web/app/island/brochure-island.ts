@@ -8,11 +8,11 @@ import {
   ANALYTICS_LOAD_DELAY_MS,
   PREFETCH_BATCH_SIZE,
   PREFETCH_INTERVAL_MS,
-  ROUTE_CHANGE_EVENT_DELAY_MS,
   decodeTokenClaims,
   getHeaderNavigation,
 } from '@winery/domain';
-import { page, pushToDataLayer, setAnalyticsUser, startAnalytics } from '../features/analytics/analytics';
+import { setAnalyticsUser, startAnalytics } from '../features/analytics/analytics';
+import { scheduleRouteEvents } from '../features/analytics/route-events';
 import { reportException, setErrorReportingUser, startErrorReporting } from '../features/error-reporting/error-reporting';
 import { nextPrefetchBatch, prefetchablePath } from '../features/navigation/prefetch';
 import { clearStoredSession, probeStore, readStoredSession } from '../features/session/storage';
@@ -39,32 +39,26 @@ function startServices(): void {
   setErrorReportingUser(
     customerId ? { id: customerId, ...(typeof claims?.email === 'string' ? { email: claims.email } : {}) } : null,
   );
-  void loadSiteConfig().then((config) => {
-    startErrorReporting(config.errorReporting);
-    startAnalytics(config.analytics, startedAt + ANALYTICS_LOAD_DELAY_MS - performance.now());
-    window.setTimeout(() => pushToDataLayer({ event: config.routeChangeEventName }), ROUTE_CHANGE_EVENT_DELAY_MS);
-    const settings = config.analytics;
-    if (!settings?.pageTracking) return;
-    // A page load from another page of this site is a route change with a previous location.
-    let previous: string | null = null;
-    try {
-      const referrer = document.referrer ? new URL(document.referrer) : null;
-      if (referrer && referrer.origin === window.location.origin) previous = referrer.pathname + referrer.search;
-    } catch {
-      previous = null;
-    }
-    window.setTimeout(
-      () =>
-        page({
-          path: window.location.pathname,
-          search: window.location.search || undefined,
-          title: document.title,
-          hasPreviousLocation: previous !== null,
-          referrer: previous ?? undefined,
-        }),
-      Math.max(0, settings.pageViewDelayMs),
-    );
+  const config = loadSiteConfig();
+  void config.then((settings) => {
+    startErrorReporting(settings.errorReporting);
+    startAnalytics(settings.analytics, startedAt + ANALYTICS_LOAD_DELAY_MS - performance.now());
   });
+  // A page load from another page of this site is a route change with a previous location.
+  let previous: string | null = null;
+  try {
+    const referrer = document.referrer ? new URL(document.referrer) : null;
+    if (referrer && referrer.origin === window.location.origin) previous = referrer.pathname + referrer.search;
+  } catch {
+    previous = null;
+  }
+  scheduleRouteEvents(config, () => ({
+    path: window.location.pathname,
+    search: window.location.search || undefined,
+    title: document.title,
+    hasPreviousLocation: previous !== null,
+    referrer: previous ?? undefined,
+  }));
 }
 
 async function showMemberLinks(): Promise<void> {

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ROUTE_CHANGE_EVENT_DELAY_MS } from '@winery/domain';
 import { loadSiteConfig } from '../site-config/site-config';
-import { page, pushToDataLayer } from './analytics';
+import { scheduleRouteEvents } from './route-events';
 
 /**
  * After each route update (a new path or query; the first page included): 50 ms later an event
@@ -19,35 +18,13 @@ export function RouteChangeTracker() {
   useEffect(() => {
     if (shown.current.current !== path) shown.current = { current: path, previous: shown.current.current };
     const previous = shown.current.previous;
-    let cancelled = false;
-    const timers: number[] = [];
-    timers.push(
-      window.setTimeout(() => {
-        void loadSiteConfig().then((config) => {
-          if (!cancelled) pushToDataLayer({ event: config.routeChangeEventName });
-        });
-      }, ROUTE_CHANGE_EVENT_DELAY_MS),
-    );
-    void loadSiteConfig().then((config) => {
-      const settings = config.analytics;
-      if (cancelled || !settings?.pageTracking) return;
-      timers.push(
-        window.setTimeout(() => {
-          if (cancelled) return;
-          page({
-            path: pathname,
-            search: search || undefined,
-            title: document.title,
-            hasPreviousLocation: previous !== null,
-            referrer: previous ?? undefined,
-          });
-        }, Math.max(0, settings.pageViewDelayMs)),
-      );
-    });
-    return () => {
-      cancelled = true;
-      timers.forEach((timer) => window.clearTimeout(timer));
-    };
+    return scheduleRouteEvents(loadSiteConfig(), () => ({
+      path: pathname,
+      search: search || undefined,
+      title: document.title,
+      hasPreviousLocation: previous !== null,
+      referrer: previous ?? undefined,
+    }));
   }, [path, pathname, search]);
   return null;
 }
