@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ROUTE_CHANGE_EVENT_DEFAULT, SITE_CONFIG_PATH, SiteConfigSchema, type SiteConfig } from '@winery/domain';
+import { DEFAULT_MINIMUM_AGE, ROUTE_CHANGE_EVENT_DEFAULT, SITE_CONFIG_PATH, SiteConfigSchema, type SiteConfig } from '@winery/domain';
 
 /** The operator's settings for the browser's third-party services (see env.ts). */
 export interface SiteConfigSettings {
@@ -8,6 +8,8 @@ export interface SiteConfigSettings {
   analyticsPageTracking?: boolean;
   analyticsPageViewDelayMs?: number;
   routeChangeEventName?: string;
+  /** Minimum age to buy wine (MINIMUM_AGE); forms and the API check the same number. */
+  minimumAge?: number;
   errorReportingDsn?: string;
   errorReportingScriptUrl?: string;
 }
@@ -32,6 +34,7 @@ export function buildSiteConfig(settings: SiteConfigSettings = {}): SiteConfig {
         }
       : null,
     routeChangeEventName: settings.routeChangeEventName?.trim() || ROUTE_CHANGE_EVENT_DEFAULT,
+    minimumAge: settings.minimumAge ?? DEFAULT_MINIMUM_AGE,
     errorReporting: dsn ? { dsn, scriptUrl: settings.errorReportingScriptUrl ?? sentryLoaderUrl(dsn) } : null,
   };
 }

@@ -14,11 +14,59 @@ export const validationMessages = {
   passwordTooLong: 'Password must be at most {{limit}} characters',
   passwordsDoNotMatch: 'Passwords do not match',
   invalidType: 'Invalid type',
+  emailsDoNotMatch: 'Email addresses do not match',
+  emailInUse: 'This email address is already in use.',
+  firstNameRequired: 'Please enter your first name',
+  lastNameRequired: 'Please enter your last name',
+  invalidFirstName: 'Please enter a valid first name',
+  invalidLastName: 'Please enter a valid last name',
+  phoneRequired: 'Please enter your phone number',
+  phoneInvalid: 'Please enter a valid phone number for the country code',
+  phoneTenDigits: 'Phone number must have exactly 10 digits',
+  invalidBirthDate: 'Please enter a valid birth date',
+  minimumAge: 'Must be at least {{age}} years old',
+  companyRequired: 'Please enter your company',
+  address1Required: 'Please enter your street address',
+  cityRequired: 'Please enter your city',
+  stateRequired: 'Please enter your state',
+  stateInvalid: 'Please choose a state from the list',
+  zipRequired: 'Please enter your zip code',
+  zipInvalid: 'Please enter a valid zip or postal code for this country',
+  countryRequired: 'Please choose your country',
+  cardNumberRequired: 'Please enter your card number',
+  cardNumberInvalid: 'Please enter a valid credit card number',
+  cardHolderNameRequired: 'Please enter the cardholder name',
+  expirationInvalid: 'Please enter the expiration date as MM/YY',
+  cardExpired: 'This card has expired',
+  cvvRequired: 'Please enter the security code',
+  cvvInvalid: 'Please enter a valid security code',
+  newPasswordRequired: 'Please enter a new password',
+  passwordTooCommon: 'This password is too common. Please choose another.',
+  currentPasswordIncorrect: 'Your current password is not correct',
   invalidId: 'This is not a valid identifier',
   tenantRequired: 'A tenant header is required',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
+
+/**
+ * The values a zod issue's message needs: `limit` from a length rule (too_small/too_big) and any
+ * `params` a custom rule attached (e.g. `age`). The API and the forms both call this.
+ */
+export function issueValues(issue: Record<string, unknown>): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const key of ['minimum', 'maximum'] as const) {
+    const bound = issue[key];
+    if (typeof bound === 'number' || typeof bound === 'bigint') values.limit = Number(bound);
+  }
+  const params = issue.params;
+  if (params && typeof params === 'object') {
+    for (const [key, value] of Object.entries(params)) {
+      if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+    }
+  }
+  return values;
+}
 
 /** Renders a message key with its values; unknown keys are returned as they are. */
 export function renderValidationMessage(

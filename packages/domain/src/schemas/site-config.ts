@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MINIMUM_AGE } from '../constants.js';
 
 /** Where the browser reads the operator's runtime settings (analytics, error reporting). */
 export const SITE_CONFIG_PATH = '/site-config.json';
@@ -17,6 +18,8 @@ export const SiteConfigSchema = z.object({
     })
     .nullable(),
   routeChangeEventName: z.string().min(1),
+  /** Youngest age at which a person may buy wine here (seed §9: 21 by default, configurable). */
+  minimumAge: z.number().int().min(0).max(120).default(DEFAULT_MINIMUM_AGE),
   errorReporting: z
     .object({
       dsn: z.string().min(1),

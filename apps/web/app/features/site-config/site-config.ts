@@ -1,9 +1,10 @@
-import { ROUTE_CHANGE_EVENT_DEFAULT, SITE_CONFIG_PATH, SiteConfigSchema, type SiteConfig } from '@winery/domain';
+import { DEFAULT_MINIMUM_AGE, ROUTE_CHANGE_EVENT_DEFAULT, SITE_CONFIG_PATH, SiteConfigSchema, type SiteConfig } from '@winery/domain';
 
 /** Every service off: what the browser uses until the server answers, and if it never does. */
 export const SITE_CONFIG_OFF: SiteConfig = {
   analytics: null,
   routeChangeEventName: ROUTE_CHANGE_EVENT_DEFAULT,
+  minimumAge: DEFAULT_MINIMUM_AGE,
   errorReporting: null,
 };
 

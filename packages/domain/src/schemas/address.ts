@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { statesOf } from '../geo/regions.js';
+import { MIN_TEXT_LENGTH as MIN_ADDRESS_LINE } from '../constants.js';
+import { CountryCodeSchema, optionalText, requiredText } from './fields.js';
+
+export const ADDRESS_LINE_MAX_LENGTH = 100;
+export const CITY_MAX_LENGTH = 60;
+export const STATE_MAX_LENGTH = 60;
+export const ZIP_MAX_LENGTH = 12;
+
+/**
+ * Whether a postal code is valid for a country. Formats come from postcode-validator; countries it
+ * does not know accept any short code of letters, digits, spaces and dashes.
+ */
+export function isPostalCodeValid(zipCode: string, countryCode: string): boolean {
+  if (postcodeValidatorExistsForCountry(countryCode)) return postcodeValidator(zipCode, countryCode);
+  return /^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/.test(zipCode);
+}
+
+/** Address fields of seed §3, as a form or the API receives them. */
+export const AddressInputSchema = z
+  .object({
+    address1: requiredText('address1Required', ADDRESS_LINE_MAX_LENGTH).min(MIN_ADDRESS_LINE, { error: 'tooShort' }),
+    address2: optionalText(ADDRESS_LINE_MAX_LENGTH),
+    city: requiredText('cityRequired', CITY_MAX_LENGTH),
+    stateCode: optionalText(STATE_MAX_LENGTH),
+    zipCode: requiredText('zipRequired', ZIP_MAX_LENGTH),
+    countryCode: CountryCodeSchema,
+    isDefaultShipping: z.boolean({ error: 'invalidType' }).default(false),
+    isDefaultBilling: z.boolean({ error: 'invalidType' }).default(false),
+  })
+  .superRefine((value, ctx) => {
+    const states = statesOf(value.countryCode);
+    if (states) {
+      if (!value.stateCode) ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateRequired' });
+      else if (!(value.stateCode.toUpperCase() in states)) {
+        ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateInvalid' });
+      }
+    }
+    if (value.zipCode && !isPostalCodeValid(value.zipCode, value.countryCode)) {
+      ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'zipInvalid' });
+    }
+  })
+  // Members type "ca" or "Ca"; the list's codes are upper case.
+  .transform((value) =>
+    statesOf(value.countryCode) && value.stateCode ? { ...value, stateCode: value.stateCode.toUpperCase() } : value,
+  );
+export type AddressFormValues = z.input<typeof AddressInputSchema>;
+export type AddressInput = z.output<typeof AddressInputSchema>;
+
+/** A saved address as the API answers it. */
+export const AddressSchema = z.object({
+  id: z.uuid(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  stateCode: z.string().nullable(),
+  zipCode: z.string(),
+  countryCode: z.string(),
+  isDefaultShipping: z.boolean(),
+  isDefaultBilling: z.boolean(),
+  createdAt: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+export const AddressListSchema = z.array(AddressSchema);
+
+export const ADDRESS_PURPOSES = ['shipping', 'billing'] as const;
+export type AddressPurpose = (typeof ADDRESS_PURPOSES)[number];
+
+/** Choosing a saved address as the default shipping or billing address (seed §4). */
+export const ChooseAddressSchema = z.object({
+  purpose: z.enum(ADDRESS_PURPOSES, { error: 'invalidType' }),
+});
+export type ChooseAddressInput = z.infer<typeof ChooseAddressSchema>;
+
+export const AddressParamsSchema = z.object({
+  tenant: z.string().min(1),
+  customerId: z.uuid({ error: 'invalidId' }),
+  addressId: z.uuid({ error: 'invalidId' }),
+});
