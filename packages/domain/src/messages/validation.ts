@@ -16,6 +16,7 @@ export const validationMessages = {
   invalidType: 'Invalid type',
   emailsDoNotMatch: 'Email addresses do not match',
   emailInUse: 'This email address is already in use.',
+  invalidPrefix: 'Please choose a prefix from the list',
   firstNameRequired: 'Please enter your first name',
   lastNameRequired: 'Please enter your last name',
   invalidFirstName: 'Please enter a valid first name',

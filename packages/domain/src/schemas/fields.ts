@@ -37,9 +37,11 @@ export const PREFIXES = ['Mr.', 'Ms.', 'Mrs.', 'Mx.', 'Dr.'] as const;
 
 /** Prefix is optional; when given it is one of the usual forms of address. */
 export const PrefixSchema = z
-  .union([z.enum(PREFIXES, { error: 'invalidType' }), z.literal('')])
+  .string({ error: 'invalidType' })
+  .trim()
+  .refine((value) => value === '' || (PREFIXES as readonly string[]).includes(value), { error: 'invalidPrefix' })
   .optional()
-  .transform((value) => (value ? value : undefined));
+  .transform((value) => (value ? (value as (typeof PREFIXES)[number]) : undefined));
 
 export const CountryCodeSchema = z
   .string({ error: 'countryRequired' })
