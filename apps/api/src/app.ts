@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEFAULT_MINIMUM_AGE } from '@winery/domain';
 import type { Database } from './db/database.js';
+import { createAddressesRepository } from './modules/addresses/addresses.repository.js';
+import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { createAddressesService } from './modules/addresses/addresses.service.js';
 import { createAllocationsRepository } from './modules/allocations/allocations.repository.js';
 import { allocationsRoutes } from './modules/allocations/allocations.routes.js';
 import { createAllocationsService } from './modules/allocations/allocations.service.js';
@@ -11,10 +15,17 @@ import { createLoginThrottleRepository } from './modules/auth/login-throttle.rep
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import type { SigningKeys } from './modules/auth/signing-keys.js';
 import { createTokenService } from './modules/auth/token.service.js';
+import { createCardsRepository } from './modules/cards/cards.repository.js';
+import { cardsRoutes } from './modules/cards/cards.routes.js';
+import { createCardsService, DEFAULT_CARD_ATTEMPT_LIMIT, type CardAttemptLimit } from './modules/cards/cards.service.js';
 import { createCustomersRepository } from './modules/customers/customers.repository.js';
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
+import { createPaymentGateway, type PaymentGateway } from './modules/payments/payment-gateway.js';
 import authPlugin from './plugins/auth.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import openApiPlugin from './plugins/openapi.plugin.js';
@@ -42,22 +53,25 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** The browser's analytics and error-reporting settings, served at /site-config.json. */
   siteConfig?: SiteConfigSettings;
+  /** MINIMUM_AGE (default 21): checked on the profile and served to the browser in /site-config.json. */
+  minimumAge?: number;
+  /** Where cards are saved and payments taken (PAYMENT_GATEWAY); default the built-in test gateway. */
+  paymentGateway?: PaymentGateway;
+  /** Tries to add a card per member and window; tests set small numbers. */
+  cardAttemptLimit?: Partial<CardAttemptLimit>;
 }
 
-/** Secrets and card data never reach the log, whatever a future serializer prints. */
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'confirmPassword', 'cardNumber', 'cvv', 'cvv2'];
+/**
+ * Secrets and card data never reach the log, whatever a future serializer or log call prints.
+ * Pino's wildcards match one level each, so the secret fields are covered at the top of a log
+ * object and up to three levels down ({ body }, { req: { body } }, { input: { card: { … } } }).
+ */
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
-  'body.password',
-  'body.newPassword',
-  'body.confirmPassword',
-  'body.cardNumber',
-  'body.cvv',
-  'body.cvv2',
-  '*.password',
-  '*.cardNumber',
-  '*.cvv',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`, `*.*.*.${field}`]),
 ];
 
 /** Builds the whole API (and the web app's static serving) without listening. */
@@ -104,12 +118,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     now,
   });
-  const customers = createCustomersService(customersRepository);
+  const customers = createCustomersService(customersRepository, now);
   const allocations = createAllocationsService(createAllocationsRepository(db), now);
+  const addresses = createAddressesService(createAddressesRepository(db), now);
+  const cards = createCardsService({
+    repository: createCardsRepository(db),
+    gateway: options.paymentGateway ?? createPaymentGateway('test'),
+    attempts: createLoginThrottleRepository(db),
+    attemptLimit: { ...DEFAULT_CARD_ATTEMPT_LIMIT, ...options.cardAttemptLimit },
+    log: app.log,
+    now,
+  });
+  const orders = createOrdersService(createOrdersRepository(db));
+  const minimumAge = options.minimumAge ?? options.siteConfig?.minimumAge ?? DEFAULT_MINIMUM_AGE;
 
   await app.register(rateLimitPlugin, { ...DEFAULT_GLOBAL_RATE_LIMIT, ...options.globalRateLimit });
   await app.register(errorsPlugin);
-  const siteConfig = buildSiteConfig(options.siteConfig);
+  const siteConfig = buildSiteConfig({ ...options.siteConfig, minimumAge });
   const origins = thirdPartyOrigins(siteConfig);
   await app.register(securityPlugin, { extraScriptSrc: origins.script, extraConnectSrc: origins.connect });
   await app.register(openApiPlugin);
@@ -122,8 +147,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (v1) => {
       await v1.register(healthRoutes, { db });
       await v1.register(authRoutes, { auth });
-      await v1.register(customersRoutes, { customers });
+      await v1.register(customersRoutes, { customers, minimumAge, now });
       await v1.register(allocationsRoutes, { allocations });
+      await v1.register(addressesRoutes, { addresses });
+      await v1.register(cardsRoutes, { cards, now });
+      await v1.register(ordersRoutes, { orders });
     },
     { prefix: '/v1' },
   );

@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       WEB_ROOT: resolve(REPO_ROOT, 'apps/web/build/client'),
       SEED_DEMO: true,
       LOG_LEVEL: 'info',
+      MINIMUM_AGE: 21,
+      PAYMENT_GATEWAY: 'test',
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -21,6 +23,11 @@ describe('loadConfig', () => {
       DATA_DIR: resolve(REPO_ROOT, '.data'),
       WEB_ROOT: resolve(REPO_ROOT, 'apps/web/build/client'),
     });
+  });
+
+  it('reads the minimum age', () => {
+    expect(loadConfig({ MINIMUM_AGE: '18' }).MINIMUM_AGE).toBe(18);
+    expect(loadConfig({ MINIMUM_AGE: ' 25 ' }).MINIMUM_AGE).toBe(25);
   });
 
   it('treats empty values as unset and reads booleans in words', () => {
@@ -34,6 +41,10 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false (got "maybe").'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.'],
     [{ TOKEN_PRIVATE_KEY: 'secret' }, 'TOKEN_PRIVATE_KEY must be an Ed25519 private key in PKCS8 PEM form'],
+    [{ MINIMUM_AGE: 'eighteen' }, 'MINIMUM_AGE must be a whole number of years between 0 and 120.'],
+    [{ MINIMUM_AGE: '-1' }, 'MINIMUM_AGE must be a whole number of years between 0 and 120.'],
+    [{ MINIMUM_AGE: '18.5' }, 'MINIMUM_AGE must be a whole number of years between 0 and 120.'],
+    [{ PAYMENT_GATEWAY: 'stripe' }, 'PAYMENT_GATEWAY must be one of test.'],
   ])('stops with a sentence naming the bad setting: %o', (env, sentence) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(sentence);

@@ -17,6 +17,10 @@
  *   LOG_LEVEL          fatal | error | warn | info | debug | trace | silent (default info)
  *   TRUST_PROXY        true behind a load balancer/reverse proxy, so client IPs (sign-in limits, logs)
  *                      come from X-Forwarded-For instead of the proxy's address (default false)
+ *   MINIMUM_AGE        youngest age, in whole years, at which a member may buy wine (default 21); the
+ *                      profile forms and the API check the same number (also served to the browser)
+ *   PAYMENT_GATEWAY    which payment gateway saves cards and takes payments: test (the built-in test
+ *                      gateway with its test card numbers; the only one so far, and the default)
  *
  * Served to the browser at GET /site-config.json (no rebuild needed); unset keys turn a service off:
  *   ANALYTICS_WRITE_KEY          analytics (Segment-style) write key; unset = no analytics script
@@ -32,8 +36,9 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ROUTE_CHANGE_EVENT_DEFAULT } from '@winery/domain';
+import { DEFAULT_MINIMUM_AGE, ROUTE_CHANGE_EVENT_DEFAULT } from '@winery/domain';
 import { API_PACKAGE_ROOT } from './db/migrations-folder.js';
+import { PAYMENT_GATEWAY_NAMES } from './modules/payments/payment-gateway.js';
 
 export const REPO_ROOT = resolve(API_PACKAGE_ROOT, '..', '..');
 
@@ -113,6 +118,18 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanText('SEED_DEMO').default(true),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  MINIMUM_AGE: z
+    .string()
+    .default(String(DEFAULT_MINIMUM_AGE))
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) <= 120, {
+      message: 'MINIMUM_AGE must be a whole number of years between 0 and 120.',
+    })
+    .transform(Number),
+  PAYMENT_GATEWAY: z
+    .enum(PAYMENT_GATEWAY_NAMES, {
+      message: `PAYMENT_GATEWAY must be one of ${PAYMENT_GATEWAY_NAMES.join(', ')}.`,
+    })
+    .default('test'),
   ANALYTICS_WRITE_KEY: z.string().optional(),
   ANALYTICS_SCRIPT_URL: scriptUrl('ANALYTICS_SCRIPT_URL').optional(),
   ANALYTICS_PAGE_TRACKING: booleanText('ANALYTICS_PAGE_TRACKING').default(false),

@@ -7,6 +7,7 @@ import { DatabaseLockedError } from './db/pglite-lock.js';
 import { DEMO_SIGN_INS, seedDemo } from './db/seed.js';
 import { ConfigError, loadConfig, REPO_ROOT } from './env.js';
 import { loadSigningKeys } from './modules/auth/signing-keys.js';
+import { createPaymentGateway } from './modules/payments/payment-gateway.js';
 
 async function main() {
   // Settings may also come from a .env file at the repository root (see .env.example);
@@ -30,6 +31,8 @@ async function main() {
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     globalRateLimit: { redisUrl: config.REDIS_URL ?? null },
+    minimumAge: config.MINIMUM_AGE,
+    paymentGateway: createPaymentGateway(config.PAYMENT_GATEWAY),
     siteConfig: {
       analyticsWriteKey: config.ANALYTICS_WRITE_KEY,
       analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,

@@ -1,7 +1,7 @@
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '@winery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { brands, customers } from './schema/index.js';
+import { addresses, brands, customers, paymentCards } from './schema/index.js';
 import { seedDemo } from './seed.js';
 
 let t: TestApp;
@@ -60,5 +60,47 @@ describe('the demo seed', () => {
     expect(endedDaysAgo).toBeGreaterThan(9.9);
     expect(endedDaysAgo).toBeLessThan(10.1);
     expect(detail.pendingOrders).toEqual([]);
+  });
+});
+
+describe('the demo wallets', () => {
+  async function wallet(email: string) {
+    const token = await t.signIn(email, DEMO_PASSWORD, DEMO_TENANT.slug);
+    const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const headers = { tenant: DEMO_TENANT.slug, authorization: token };
+    const base = `/v1/demo/customer/${sub}`;
+    return {
+      addresses: (await t.app.inject({ method: 'GET', url: `${base}/address`, headers })).json(),
+      cards: (await t.app.inject({ method: 'GET', url: `${base}/card`, headers })).json(),
+      orders: (await t.app.inject({ method: 'GET', url: `${base}/order`, headers })).json(),
+    };
+  }
+
+  it('give offering@ and ordered@ one default US address and one preferred test card', async () => {
+    for (const email of [DEMO_MEMBERS.offering, DEMO_MEMBERS.ordered]) {
+      const { addresses: saved, cards } = await wallet(email);
+      expect(saved).toHaveLength(1);
+      expect(saved[0]).toMatchObject({ countryCode: 'US', isDefaultShipping: true, isDefaultBilling: true });
+      expect(cards).toHaveLength(1);
+      expect(cards[0]).toMatchObject({ preferred: true, expMonth: 12 });
+      expect(cards[0].expYear).toBeGreaterThan(new Date().getUTCFullYear());
+    }
+    expect((await wallet(DEMO_MEMBERS.offering)).cards[0]).toMatchObject({ brand: 'visa', last4: '4242', cardHolderName: 'Eleanor Whitcombe' });
+    expect((await wallet(DEMO_MEMBERS.ordered)).cards[0]).toMatchObject({ brand: 'mastercard', last4: '4444', cardHolderName: 'James Okafor' });
+  });
+
+  it('leave member@ with no address and no card, and show ordered@ their order', async () => {
+    expect(await wallet(DEMO_MEMBERS.member)).toEqual({ addresses: [], cards: [], orders: [] });
+    const { orders } = await wallet(DEMO_MEMBERS.ordered);
+    expect(orders).toEqual([expect.objectContaining({ number: 'AE-10001', status: 'pending', totalCents: 64_800 })]);
+    expect(orders[0].offeringName).toMatch(/ Release$/);
+  });
+
+  it('keep only gateway tokens, and a second run adds nothing', async () => {
+    const stored = await t.db.select().from(paymentCards);
+    expect(stored.filter((c) => c.tenantId === 'demo').every((c) => /^tok_test_[0-9a-f]{24}$/.test(c.gatewayToken))).toBe(true);
+    expect(await seedDemo(t.db)).toBe(false);
+    expect((await t.db.select().from(paymentCards)).length).toBe(stored.length);
+    expect((await t.db.select().from(addresses)).filter((a) => a.tenantId === 'demo')).toHaveLength(2);
   });
 });

@@ -1,7 +1,9 @@
 import { DEMO_BRANDS, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '@winery/domain';
 import { hashPassword } from '../modules/auth/password.service.js';
+import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
+import { createTestGateway, TEST_CARDS } from '../modules/payments/test-gateway.js';
 import type { Database } from './database.js';
-import { allocations, brands, customers, offerings, orders, tenants } from './schema/index.js';
+import { addresses, allocations, brands, customers, offerings, orders, paymentCards, tenants } from './schema/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,13 +23,33 @@ export const DEMO_SIGN_INS = [
   { email: DEMO_MEMBERS.expired, story: 'an offering that ended 10 days ago, no order' },
 ] as const;
 
+/** Saved addresses and cards of the two members in the current offering; member@ has none. */
+const DEMO_WALLETS = [
+  {
+    email: DEMO_MEMBERS.offering,
+    address: { address1: '2150 Silverado Trail', address2: null, city: 'Napa', stateCode: 'CA', zipCode: '94558', countryCode: 'US' },
+    card: { cardNumber: TEST_CARDS.approved, cvv: '123', cardHolderName: 'Eleanor Whitcombe' },
+  },
+  {
+    email: DEMO_MEMBERS.ordered,
+    address: { address1: '410 Park Avenue', address2: 'Apt 12B', city: 'New York', stateCode: 'NY', zipCode: '10022', countryCode: 'US' },
+    card: { cardNumber: '5555555555554444', cvv: '321', cardHolderName: 'James Okafor' },
+  },
+] as const;
+
 /**
  * Creates the demo producer, its brands, members and offerings — only when tenant `demo` is
  * absent, so it is safe on every start and never touches data an operator has changed.
  * Dates are relative to `now` so the demo always has a live offering.
+ * Demo cards are saved through the built-in test gateway, whatever PAYMENT_GATEWAY says: a real
+ * gateway would refuse test numbers.
  * Returns whether it seeded.
  */
-export async function seedDemo(db: Database, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  now: Date = new Date(),
+  gateway: PaymentGateway = createTestGateway(),
+): Promise<boolean> {
   const existing = await db.query.tenants.findFirst({ where: (t, { eq }) => eq(t.id, DEMO_TENANT.slug) });
   if (existing) return false;
 
@@ -40,7 +62,18 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
   // Each member gets their own salt, so identical demo passwords still hash differently.
   const hashes = await Promise.all(people.map(() => hashPassword(DEMO_PASSWORD)));
 
-  return db.transaction(async (tx) => {
+  // Cards expire at the end of a month three years on, so the demo never shows an expired card.
+  const expiry = { expMonth: 12, expYear: now.getUTCFullYear() + 3 };
+  // The gateway is called before the transaction: no network call holds database locks.
+  const tokens = await Promise.all(
+    DEMO_WALLETS.map(async (wallet) => {
+      const result = await gateway.tokenizeCard({ ...wallet.card, ...expiry });
+      if (result.status !== 'approved') throw new Error(`The demo card of ${wallet.email} was not approved (${result.status}).`);
+      return result;
+    }),
+  );
+
+  const seeded = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(tenants)
       .values({ id: DEMO_TENANT.slug, name: DEMO_TENANT.name })
@@ -115,6 +148,33 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
       totalCents: 64_800,
       placedAt: new Date(now.getTime() - 2 * DAY_MS),
     });
+
+    await tx.insert(addresses).values(
+      DEMO_WALLETS.map((wallet) => ({
+        ...wallet.address,
+        tenantId,
+        customerId: idOf(wallet.email),
+        isDefaultShipping: true,
+        isDefaultBilling: true,
+      })),
+    );
+    await tx.insert(paymentCards).values(
+      DEMO_WALLETS.map((wallet, index) => ({
+        tenantId,
+        customerId: idOf(wallet.email),
+        gateway: gateway.name,
+        gatewayToken: tokens[index]!.token,
+        brand: tokens[index]!.brand,
+        last4: tokens[index]!.last4,
+        ...expiry,
+        cardHolderName: wallet.card.cardHolderName,
+        preferred: true,
+      })),
+    );
     return true;
   });
+
+  // Another process seeded first: its cards are the demo's, these tokens are not needed.
+  if (!seeded) await Promise.all(tokens.map((token) => gateway.removeCard(token.token)));
+  return seeded;
 }

@@ -1,24 +1,26 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { renderValidationMessage, type ApiErrorBody, type ApiErrorType, type FieldError } from '@winery/domain';
+import { issueValues, renderValidationMessage, type ApiErrorBody, type ApiErrorType, type FieldError } from '@winery/domain';
 import { ApiError, isApiError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
 
-const numberParam = (params: Record<string, unknown>, key: string) =>
-  typeof params[key] === 'number' || typeof params[key] === 'bigint' ? Number(params[key]) : undefined;
-
-/** Zod issues (as fastify-type-provider-zod reports them) → `{ field, message, code }`. */
+/**
+ * Zod issues (as fastify-type-provider-zod reports them) → `{ field, message, code }`. The plugin
+ * puts the issue, minus path, code and message, into `params`: length bounds and a custom rule's
+ * own `params` (such as `{ age }`) fill the message's placeholders from there.
+ * A form shows one message per field, so only a field's first issue is kept: zod reports checks
+ * in order, and an empty field's "please enter…" comes before "not valid".
+ */
 function fieldErrors(error: { validation: Array<{ instancePath: string; message?: string; params: Record<string, unknown> }> }): FieldError[] {
-  return error.validation.map((issue) => {
+  const byField = new Map<string, FieldError>();
+  for (const issue of error.validation) {
+    const field = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    if (byField.has(field)) continue;
     const code = issue.message ?? 'invalidType';
-    const limit = numberParam(issue.params, 'maximum') ?? numberParam(issue.params, 'minimum');
-    return {
-      field: issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
-      message: renderValidationMessage(code, limit === undefined ? {} : { limit }),
-      code,
-    };
-  });
+    byField.set(field, { field, message: renderValidationMessage(code, issueValues(issue.params ?? {})), code });
+  }
+  return [...byField.values()];
 }
 
 /** Fastify's own 4xx errors (body parsing, media type, size) in our words. */

@@ -18,6 +18,15 @@ beforeAll(async () => {
       app.post('/v1/test/explode', async () => {
         throw new Error('boom');
       });
+      // A careless future log call, at every depth redaction promises to cover.
+      app.post('/v1/test/log-body', async (request) => {
+        const body = request.body as Record<string, unknown>;
+        request.log.info(body, 'body itself');
+        request.log.info({ body }, 'body one level down');
+        request.log.info({ req: { body } }, 'body two levels down');
+        request.log.info({ input: { card: { form: body } } }, 'body three levels down');
+        return { ok: true };
+      });
     },
   });
 });
@@ -47,5 +56,28 @@ describe('the request log', () => {
     for (const secret of [TEST_PASSWORD, 'Wrong-Secret-99', 'Body-Secret-77', '4111111111111111', token, token.split('.')[2]!]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+describe('log redaction', () => {
+  it('hides card data and every password field at the top of a log object and nested in it', async () => {
+    const secrets = {
+      cardNumber: '5555555555554444',
+      cvv: '8642',
+      cvv2: '9753',
+      password: 'Nested-Secret-11',
+      currentPassword: 'Current-Secret-22',
+      newPassword: 'New-Secret-33',
+      confirmPassword: 'Confirm-Secret-44',
+    };
+    const before = lines.length;
+    const response = await t.app.inject({ method: 'POST', url: '/v1/test/log-body', payload: secrets });
+    expect(response.statusCode).toBe(200);
+    const log = lines.slice(before).join('');
+    for (const message of ['body itself', 'body one level down', 'body two levels down', 'body three levels down']) {
+      expect(log).toContain(message);
+    }
+    expect(log).toContain('[redacted]');
+    for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
   });
 });

@@ -17,6 +17,7 @@ describe('GET /site-config.json', () => {
           errorReportingDsn: 'https://public@errors.example/1',
           errorReportingScriptUrl: '/vendor/errors.js',
         },
+        minimumAge: 18,
       }),
       createTestApp(),
     ]);
@@ -38,6 +39,7 @@ describe('GET /site-config.json', () => {
         pageViewDelayMs: 120,
       },
       routeChangeEventName: 'route-changed',
+      minimumAge: 18,
       errorReporting: { dsn: 'https://public@errors.example/1', scriptUrl: '/vendor/errors.js' },
     });
   });
@@ -47,6 +49,7 @@ describe('GET /site-config.json', () => {
     expect(response.json()).toEqual({
       analytics: null,
       routeChangeEventName: 'gatsby-route-change',
+      minimumAge: 21,
       errorReporting: null,
     });
   });
@@ -65,6 +68,11 @@ describe('GET /site-config.json', () => {
 });
 
 describe('buildSiteConfig', () => {
+  it('serves the minimum age, 21 unless configured', () => {
+    expect(buildSiteConfig({}).minimumAge).toBe(21);
+    expect(buildSiteConfig({ minimumAge: 25 }).minimumAge).toBe(25);
+  });
+
   it('never lets the page-view delay go below 0', () => {
     expect(buildSiteConfig({ analyticsWriteKey: 'k', analyticsPageViewDelayMs: -20 }).analytics?.pageViewDelayMs).toBe(0);
   });

@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import type { Database } from '../db/database.js';
-import { allocations, customers, offerings, orders, tenants, type OrderStatus } from '../db/schema/index.js';
+import { addresses, allocations, customers, offerings, orders, paymentCards, tenants, type OrderStatus } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.service.js';
 import { generateSigningKeys, type SigningKeys } from '../modules/auth/signing-keys.js';
+import { createTestGateway, type TestGateway } from '../modules/payments/test-gateway.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_TENANT = 'acme';
 export const TEST_PASSWORD = 'Correct-Horse-42';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'signingKeys'>> {
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'signingKeys' | 'paymentGateway'>> {
+  paymentGateway?: TestGateway;
   /** Runs after the app is built and before it is ready: add test-only routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -29,8 +31,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const db: Database = database.db;
   const signingKeys: SigningKeys = generateSigningKeys();
-  const { beforeReady, ...appOptions } = options;
-  const app = await buildApp({ logLevel: 'silent', webRoot: null, ...appOptions, db, signingKeys });
+  const { beforeReady, paymentGateway = createTestGateway(), ...appOptions } = options;
+  const app = await buildApp({ logLevel: 'silent', webRoot: null, ...appOptions, paymentGateway, db, signingKeys });
   if (beforeReady) await beforeReady(app);
   await app.ready();
 
@@ -100,6 +102,42 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return row!;
   };
 
+  /** A saved address, straight into the database (no default flags unless given). */
+  const createAddress = async (input: { customerId: string } & Partial<typeof addresses.$inferInsert>) => {
+    const [row] = await db
+      .insert(addresses)
+      .values({
+        tenantId: TEST_TENANT,
+        address1: '12 Vineyard Road',
+        city: 'Sonoma',
+        stateCode: 'CA',
+        zipCode: '95476',
+        countryCode: 'US',
+        ...input,
+      })
+      .returning();
+    return row!;
+  };
+
+  /** A saved card as the gateway would leave it: a token and what may be shown, never a number. */
+  const createCard = async (input: { customerId: string } & Partial<typeof paymentCards.$inferInsert>) => {
+    const [row] = await db
+      .insert(paymentCards)
+      .values({
+        tenantId: TEST_TENANT,
+        gateway: 'test',
+        gatewayToken: `tok_test_factory_${unique()}`,
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 2,
+        cardHolderName: 'Ada Vintner',
+        ...input,
+      })
+      .returning();
+    return row!;
+  };
+
   /** Signs in through the real endpoint and returns the token. */
   const signIn = async (email: string, password = TEST_PASSWORD, tenant = TEST_TENANT) => {
     const response = await app.inject({
@@ -126,6 +164,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     createOffering,
     createAllocation,
     createOrder,
+    createAddress,
+    createCard,
+    gateway: paymentGateway,
     signIn,
     newId: () => randomUUID(),
     async close() {

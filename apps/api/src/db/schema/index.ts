@@ -6,3 +6,5 @@ export * from './allocations.js';
 export * from './orders.js';
 export * from './sessions.js';
 export * from './rate-limit-buckets.js';
+export * from './addresses.js';
+export * from './payment-cards.js';

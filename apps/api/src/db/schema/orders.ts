@@ -27,6 +27,8 @@ export const orders = pgTable(
   (t) => [
     unique('orders_tenant_number_unique').on(t.tenantId, t.number),
     index('orders_tenant_allocation_idx').on(t.tenantId, t.allocationId),
+    // A member's order history is read by customer, newest first.
+    index('orders_tenant_customer_placed_idx').on(t.tenantId, t.customerId, t.placedAt),
     check('orders_status_known', sql`${t.status} in ('pending', 'cancelled', 'fulfilled')`),
   ],
 );

@@ -5,15 +5,10 @@ import {
   AllocationListSchema,
   AllocationParamsSchema,
 } from '@winery/domain';
-import { ApiError } from '../../shared/api-error.js';
-import { API_MESSAGES } from '../../shared/api-messages.js';
 import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { assertOwnCustomer as assertOwn } from '../../shared/ownership.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { AllocationsService } from './allocations.service.js';
-
-const assertOwn = (signedIn: string, requested: string) => {
-  if (signedIn !== requested) throw new ApiError('forbidden', API_MESSAGES.otherCustomer);
-};
 
 export const allocationsRoutes: FastifyPluginAsyncZod<{ allocations: AllocationsService }> = async (
   app,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoginQuerySchema, LoginSchema, TokenResponseSchema } from '@winery/domain';
+import { ChangePasswordSchema, CustomerParamsSchema, LoginQuerySchema, LoginSchema, TokenResponseSchema } from '@winery/domain';
 import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { AuthService } from './auth.service.js';
@@ -39,6 +39,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       await auth.logout(request.tenant.id, request.member.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/customer/:customerId/password',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: "Change the signed-in member's password; every other session ends",
+        description:
+          'Checks the current password (field error currentPasswordIncorrect; wrong attempts count against the sign-in limit per account, 429 when exceeded) and refuses a common new password (passwordTooCommon). This session stays signed in; tokens of other devices answer 401 from then on.',
+        headers: TenantHeadersSchema,
+        params: CustomerParamsSchema,
+        body: ChangePasswordSchema,
+        security: MEMBER_SECURITY,
+        response: { 204: z.null().describe('Password changed'), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+      preHandler: [app.requireTenant, app.requireMember],
+    },
+    async (request, reply) => {
+      await auth.changePassword(request.tenant.id, request.member, request.params.customerId, request.body, request.ip);
       return reply.code(204).send(null);
     },
   );

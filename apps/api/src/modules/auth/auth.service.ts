@@ -1,9 +1,11 @@
-import { SESSION_TTL_MS, type LoginInput } from '@winery/domain';
+import { renderValidationMessage, SESSION_TTL_MS, type ChangePasswordInput, type LoginInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { assertOwnCustomer } from '../../shared/ownership.js';
 import type { CustomersRepository } from '../customers/customers.repository.js';
+import { isCommonPassword } from './common-passwords.js';
 import type { LoginThrottleRepository, ThrottleRule } from './login-throttle.repository.js';
-import { burnPasswordCheck, verifyPassword } from './password.service.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { TokenClaims, TokenService } from './token.service.js';
 
@@ -37,6 +39,15 @@ export function createAuthService(deps: AuthDependencies) {
     { key: `signin:account:${tenantId}:${email}`, ...limits.perAccount },
   ];
 
+  const retryAfter = (until: Date, at: Date) => ({
+    'retry-after': String(Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000))),
+  });
+
+  const fieldError = (field: string, code: string) =>
+    new ApiError('validationError', API_MESSAGES.validation, [
+      { field, code, message: renderValidationMessage(code) },
+    ]);
+
   return {
     async login(tenantId: string, input: LoginInput, ip: string): Promise<{ token: string }> {
       const email = input.email.toLowerCase();
@@ -45,10 +56,7 @@ export function createAuthService(deps: AuthDependencies) {
 
       const blockedUntil = await throttle.blockedUntil(rules, at);
       if (blockedUntil) {
-        const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - at.getTime()) / 1000));
-        throw new ApiError('rateLimited', API_MESSAGES.signInRateLimited, undefined, {
-          'retry-after': String(seconds),
-        });
+        throw new ApiError('rateLimited', API_MESSAGES.signInRateLimited, undefined, retryAfter(blockedUntil, at));
       }
 
       const customer = await customers.findByEmail(tenantId, email);
@@ -76,6 +84,48 @@ export function createAuthService(deps: AuthDependencies) {
         expiresAt,
       });
       return { token };
+    },
+
+    /**
+     * Sets a new password after checking the current one, then ends every other session of the
+     * member (this one stays signed in). A wrong current password counts against the same
+     * per-account limit as a failed sign-in, so a stolen session cannot be used to guess it.
+     */
+    async changePassword(
+      tenantId: string,
+      member: TokenClaims,
+      customerId: string,
+      input: ChangePasswordInput,
+      ip: string,
+    ): Promise<void> {
+      assertOwnCustomer(member.customerId, customerId);
+      const customer = await customers.findById(tenantId, customerId);
+      if (!customer) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
+      const at = now();
+      const rules = rulesFor(tenantId, customer.email, ip);
+
+      const blockedUntil = await throttle.blockedUntil(rules, at);
+      if (blockedUntil) {
+        throw new ApiError('rateLimited', API_MESSAGES.passwordRateLimited, undefined, retryAfter(blockedUntil, at));
+      }
+
+      let valid = false;
+      if (customer.passwordHash) valid = await verifyPassword(input.currentPassword, customer.passwordHash);
+      else await burnPasswordCheck(input.currentPassword);
+      if (!valid) {
+        await throttle.recordFailure(rules, at);
+        throw fieldError('currentPassword', 'currentPasswordIncorrect');
+      }
+      if (isCommonPassword(input.newPassword)) throw fieldError('newPassword', 'passwordTooCommon');
+
+      await customers.changePassword({
+        tenantId,
+        id: customerId,
+        passwordHash: await hashPassword(input.newPassword),
+        keepSessionId: member.sessionId,
+        at,
+      });
+      await throttle.clear([rules[1]!.key]);
     },
 
     async logout(tenantId: string, sessionId: string): Promise<void> {

@@ -8,7 +8,10 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-/** Fixed-window counters of failed sign-ins, kept in the database so every instance shares them. */
+/**
+ * Fixed-window counters kept in the database so every instance shares them: failed sign-ins and
+ * wrong current passwords (per IP, per account), and attempts to add a card (per member).
+ */
 export function createLoginThrottleRepository(db: Database) {
   return {
     /** The latest reset time among rules that have reached their limit, or null if all may proceed. */

@@ -1,12 +1,38 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { customers, type LoginActivityEntry } from '../../db/schema/index.js';
+import { customers, sessions, type LoginActivityEntry } from '../../db/schema/index.js';
 
 /** How many sign-ins a customer's loginActivity keeps. */
 export const LOGIN_ACTIVITY_KEPT = 10;
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomerRow = typeof customers.$inferInsert;
+
+/** The fields a member edits on their profile, in their stored form. */
+export interface ProfileValues {
+  prefix: string | null;
+  firstName: string;
+  lastName: string;
+  /** Lowercased: that is how it is stored. */
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  company: string | null;
+}
+
+/**
+ * Locks the member's row until the transaction ends. Every change to a member's saved addresses
+ * or cards takes this lock first, so two requests at once cannot both pass a "fewer than N" check
+ * or both become the default.
+ */
+export async function lockCustomer(db: Database, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .for('update');
+  return rows.length > 0;
+}
 
 export function createCustomersRepository(db: Database) {
   return {
@@ -35,6 +61,41 @@ export function createCustomersRepository(db: Database) {
         .values({ ...values, email: values.email.toLowerCase() })
         .returning();
       return row!;
+    },
+
+    /** Undefined when the customer does not exist. Throws on a unique-index violation of the e-mail. */
+    async updateProfile(tenantId: string, id: string, values: ProfileValues, at: Date): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .update(customers)
+        .set({ ...values, email: values.email.toLowerCase(), updatedAt: at })
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Stores a new password hash and ends every other session of the member in one transaction,
+     * so a device signed in with the old password is never left working after the change.
+     */
+    async changePassword(input: { tenantId: string; id: string; passwordHash: string; keepSessionId: string; at: Date }) {
+      const { tenantId, id, passwordHash, keepSessionId, at } = input;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(customers)
+          .set({ passwordHash, updatedAt: at })
+          .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: at })
+          .where(
+            and(
+              eq(sessions.tenantId, tenantId),
+              eq(sessions.customerId, id),
+              ne(sessions.id, keepSessionId),
+              isNull(sessions.revokedAt),
+            ),
+          );
+      });
     },
 
     async recordSignIn(tenantId: string, id: string, entry: LoginActivityEntry, previous: LoginActivityEntry[]) {

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CustomerParamsSchema, CustomerSchema } from '@winery/domain';
+import { createProfileSchema, CustomerParamsSchema, CustomerSchema } from '@winery/domain';
 import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { CustomersService } from './customers.service.js';
 
-export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersService }> = async (app, { customers }) => {
+export interface CustomersRoutesOptions {
+  customers: CustomersService;
+  /** MINIMUM_AGE: the profile's date of birth is checked against it, as the form does. */
+  minimumAge: number;
+  now: () => Date;
+}
+
+export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app, { customers, minimumAge, now }) => {
   app.get(
     '/customer/:customerId',
     {
@@ -20,5 +27,25 @@ export const customersRoutes: FastifyPluginAsyncZod<{ customers: CustomersServic
     },
     async (request) =>
       customers.getOwnCustomer(request.tenant.id, request.member.customerId, request.params.customerId),
+  );
+
+  app.put(
+    '/customer/:customerId',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: "Update the signed-in member's profile",
+        description:
+          'The e-mail is stored lowercased and the phone number in international form for its country. An e-mail another member of this producer uses answers 409 with the field error emailInUse.',
+        headers: TenantHeadersSchema,
+        params: CustomerParamsSchema,
+        body: createProfileSchema({ minimumAge, now }),
+        security: MEMBER_SECURITY,
+        response: { 200: CustomerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: [app.requireTenant, app.requireMember],
+    },
+    async (request) =>
+      customers.updateProfile(request.tenant.id, request.member.customerId, request.params.customerId, request.body),
   );
 };

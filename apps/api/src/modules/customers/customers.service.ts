@@ -1,6 +1,8 @@
-import type { Customer } from '@winery/domain';
+import { formatPhone, type Customer, type ProfileInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { isUniqueViolation } from '../../shared/db-errors.js';
+import { assertOwnCustomer } from '../../shared/ownership.js';
 import type { CustomerRow, CustomersRepository } from './customers.repository.js';
 
 /** What a member sees of their own record; activity, timestamps and the hash stay on the server. */
@@ -18,12 +20,52 @@ export function toCustomerView(row: CustomerRow): Customer {
   };
 }
 
-export function createCustomersService(repository: CustomersRepository) {
+const emailInUse = () =>
+  new ApiError('conflict', API_MESSAGES.emailInUse, [
+    { field: 'email', code: 'emailInUse', message: API_MESSAGES.emailInUse },
+  ]);
+
+export function createCustomersService(repository: CustomersRepository, now: () => Date = () => new Date()) {
   return {
     async getOwnCustomer(tenantId: string, signedInCustomerId: string, customerId: string): Promise<Customer> {
-      // Checked before the look-up, so a member cannot learn which other ids exist.
-      if (signedInCustomerId !== customerId) throw new ApiError('forbidden', API_MESSAGES.otherCustomer);
+      assertOwnCustomer(signedInCustomerId, customerId);
       const row = await repository.findById(tenantId, customerId);
+      if (!row) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
+      return toCustomerView(row);
+    },
+
+    async updateProfile(
+      tenantId: string,
+      signedInCustomerId: string,
+      customerId: string,
+      input: ProfileInput,
+    ): Promise<Customer> {
+      assertOwnCustomer(signedInCustomerId, customerId);
+      const email = input.email.toLowerCase();
+      const holder = await repository.findByEmail(tenantId, email);
+      if (holder && holder.id !== customerId) throw emailInUse();
+      let row: CustomerRow | undefined;
+      try {
+        row = await repository.updateProfile(
+          tenantId,
+          customerId,
+          {
+            prefix: input.prefix ?? null,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email,
+            // Stored international ("+1 707 555 0100"), so the number carries its country.
+            phone: formatPhone(input.phone, input.phoneCountry),
+            dateOfBirth: input.dateOfBirth,
+            company: input.company ?? null,
+          },
+          now(),
+        );
+      } catch (error) {
+        // Someone took the address between our look-up and the update.
+        if (isUniqueViolation(error, 'customers_tenant_email_unique')) throw emailInUse();
+        throw error;
+      }
       if (!row) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
       return toCustomerView(row);
     },

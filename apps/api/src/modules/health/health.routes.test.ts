@@ -44,3 +44,38 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(doc.paths)).not.toContain('/v1/openapi.json');
   });
 });
+
+describe("the member's account in the OpenAPI document", () => {
+  it('documents every account call with its tag, summary, tenant header and token', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const calls: Array<[string, string, string]> = [
+      ['put', '/v1/customer/{customerId}', 'customer'],
+      ['post', '/v1/customer/{customerId}/password', 'customer'],
+      ['get', '/v1/{tenant}/customer/{customerId}/address', 'address'],
+      ['post', '/v1/{tenant}/customer/{customerId}/address', 'address'],
+      ['put', '/v1/{tenant}/customer/{customerId}/address/{addressId}', 'address'],
+      ['delete', '/v1/{tenant}/customer/{customerId}/address/{addressId}', 'address'],
+      ['post', '/v1/{tenant}/customer/{customerId}/address/{addressId}/default', 'address'],
+      ['get', '/v1/{tenant}/customer/{customerId}/card', 'card'],
+      ['post', '/v1/{tenant}/customer/{customerId}/card', 'card'],
+      ['delete', '/v1/{tenant}/customer/{customerId}/card/{cardId}', 'card'],
+      ['post', '/v1/{tenant}/customer/{customerId}/card/{cardId}/default', 'card'],
+      ['get', '/v1/{tenant}/customer/{customerId}/order', 'order'],
+    ];
+    for (const [method, path, tag] of calls) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation.tags).toEqual([tag]);
+      expect(operation.summary).toEqual(expect.any(String));
+      expect(operation.security).toEqual([{ memberToken: [] }]);
+      expect(operation.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'tenant', required: true })]),
+      );
+    }
+    const addCard = doc.paths['/v1/{tenant}/customer/{customerId}/card'].post;
+    expect(addCard.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['cardNumber', 'cardHolderName', 'expirationDate', 'cvv']),
+    );
+    expect(Object.keys(addCard.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '429']));
+  });
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddressInputSchema,
+  AddressListSchema,
+  AddressParamsSchema,
+  AddressSchema,
+  ChooseAddressSchema,
+  CustomerCollectionParamsSchema,
+} from '@winery/domain';
+import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import type { AddressesService } from './addresses.service.js';
+
+export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService }> = async (app, { addresses }) => {
+  const member = { preHandler: [app.requireTenant, app.requireMember] };
+
+  app.get(
+    '/:tenant/customer/:customerId/address',
+    {
+      schema: {
+        tags: ['address'],
+        summary: "The member's saved addresses",
+        description: 'Default shipping first, then default billing, then the newest.',
+        headers: TenantHeadersSchema,
+        params: CustomerCollectionParamsSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: AddressListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      ...member,
+    },
+    async (request) => addresses.list(request.tenant.id, request.member.customerId, request.params.customerId),
+  );
+
+  app.post(
+    '/:tenant/customer/:customerId/address',
+    {
+      schema: {
+        tags: ['address'],
+        summary: 'Save a new address',
+        description:
+          'The first address becomes the default shipping and billing address. A default flag moves the default from the previous address. At most 20 addresses per member (409).',
+        headers: TenantHeadersSchema,
+        params: CustomerCollectionParamsSchema,
+        body: AddressInputSchema,
+        security: MEMBER_SECURITY,
+        response: { 201: AddressSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      ...member,
+    },
+    async (request, reply) => {
+      const created = await addresses.create(request.tenant.id, request.member.customerId, request.params.customerId, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/:tenant/customer/:customerId/address/:addressId',
+    {
+      schema: {
+        tags: ['address'],
+        summary: 'Replace a saved address, its default flags included',
+        description: "Another member's address answers 403, an unknown id 404.",
+        headers: TenantHeadersSchema,
+        params: AddressParamsSchema,
+        body: AddressInputSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: AddressSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      ...member,
+    },
+    async (request) =>
+      addresses.update(
+        request.tenant.id,
+        request.member.customerId,
+        request.params.customerId,
+        request.params.addressId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/:tenant/customer/:customerId/address/:addressId',
+    {
+      schema: {
+        tags: ['address'],
+        summary: 'Remove a saved address',
+        description: 'A default shipping or billing flag passes to the newest remaining address.',
+        headers: TenantHeadersSchema,
+        params: AddressParamsSchema,
+        security: MEMBER_SECURITY,
+        response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404) },
+      },
+      ...member,
+    },
+    async (request, reply) => {
+      await addresses.remove(request.tenant.id, request.member.customerId, request.params.customerId, request.params.addressId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:tenant/customer/:customerId/address/:addressId/default',
+    {
+      schema: {
+        tags: ['address'],
+        summary: 'Choose a saved address as the default shipping or billing address',
+        description: 'The previous default of that purpose loses its flag.',
+        headers: TenantHeadersSchema,
+        params: AddressParamsSchema,
+        body: ChooseAddressSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: AddressSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      ...member,
+    },
+    async (request) =>
+      addresses.choose(
+        request.tenant.id,
+        request.member.customerId,
+        request.params.customerId,
+        request.params.addressId,
+        request.body.purpose,
+      ),
+  );
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createPaymentGateway } from './payment-gateway.js';
+import { createTestGateway, TEST_CARDS } from './test-gateway.js';
+
+const card = (cardNumber: string, overrides: Partial<{ cvv: string; expMonth: number; expYear: number }> = {}) => ({
+  cardNumber,
+  cvv: cardNumber.startsWith('3') ? '1234' : '123',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 1,
+  cardHolderName: 'Ada Vintner',
+  ...overrides,
+});
+
+describe('the test gateway', () => {
+  it('is what PAYMENT_GATEWAY=test selects', () => {
+    expect(createPaymentGateway('test').name).toBe('test');
+  });
+
+  it('approves any valid number with a random token, its brand and last four digits', async () => {
+    const gateway = createTestGateway();
+    const visa = await gateway.tokenizeCard(card(TEST_CARDS.approved));
+    expect(visa).toEqual({ status: 'approved', token: expect.stringMatching(/^tok_test_[0-9a-f]{24}$/), brand: 'visa', last4: '4242' });
+    const again = await gateway.tokenizeCard(card(TEST_CARDS.approved));
+    expect(again.status === 'approved' && visa.status === 'approved' && again.token !== visa.token).toBe(true);
+    expect(await gateway.tokenizeCard(card('5555555555554444'))).toMatchObject({ status: 'approved', brand: 'mastercard', last4: '4444' });
+    expect(await gateway.tokenizeCard(card('378282246310005'))).toMatchObject({ status: 'approved', brand: 'american-express', last4: '0005' });
+  });
+
+  it('declines 4000 0000 0000 0002 and fails on 4000 0000 0000 0119', async () => {
+    const gateway = createTestGateway();
+    expect(await gateway.tokenizeCard(card(TEST_CARDS.declined))).toEqual({ status: 'declined' });
+    expect(await gateway.tokenizeCard(card('4000 0000 0000 0119'))).toEqual({ status: 'error' });
+  });
+
+  it('fails on what a real gateway would not accept: a bad number or security code; declines an expired card', async () => {
+    const gateway = createTestGateway({ now: () => new Date('2027-06-15T00:00:00Z') });
+    expect(await gateway.tokenizeCard(card('4242424242424241'))).toEqual({ status: 'error' });
+    expect(await gateway.tokenizeCard(card(TEST_CARDS.approved, { cvv: '1234' }))).toEqual({ status: 'error' });
+    expect(await gateway.tokenizeCard(card(TEST_CARDS.approved, { expMonth: 5, expYear: 2027 }))).toEqual({ status: 'declined' });
+    expect(await gateway.tokenizeCard(card(TEST_CARDS.approved, { expMonth: 6, expYear: 2027 }))).toMatchObject({ status: 'approved' });
+  });
+
+  it('authorises once per idempotency key: a repeat answers the same authorisation', async () => {
+    const gateway = createTestGateway();
+    const saved = await gateway.tokenizeCard(card(TEST_CARDS.approved));
+    if (saved.status !== 'approved') throw new Error('not approved');
+    const first = await gateway.authorize({ token: saved.token, amountCents: 64_800, idempotencyKey: 'order-1' });
+    expect(first).toEqual({ status: 'approved', authorizationId: expect.stringMatching(/^auth_test_/) });
+    expect(await gateway.authorize({ token: saved.token, amountCents: 64_800, idempotencyKey: 'order-1' })).toEqual(first);
+    expect(gateway.authorizationCount).toBe(1);
+    const second = await gateway.authorize({ token: saved.token, amountCents: 64_800, idempotencyKey: 'order-2' });
+    expect(second.status === 'approved' && first.status === 'approved' && second.authorizationId !== first.authorizationId).toBe(true);
+    expect(gateway.authorizationCount).toBe(2);
+    // The same key for a different charge is refused, never charged.
+    expect(await gateway.authorize({ token: saved.token, amountCents: 1, idempotencyKey: 'order-1' })).toEqual({ status: 'error' });
+    expect(gateway.authorizationCount).toBe(2);
+  });
+
+  it('declines authorisations on its exhausted test card and fails on tokens or amounts it cannot use', async () => {
+    const gateway = createTestGateway();
+    const exhausted = await gateway.tokenizeCard(card(TEST_CARDS.declinedOnAuthorize));
+    if (exhausted.status !== 'approved') throw new Error('not approved');
+    expect(await gateway.authorize({ token: exhausted.token, amountCents: 5_000, idempotencyKey: 'a' })).toEqual({ status: 'declined' });
+    expect(await gateway.authorize({ token: 'tok_other_1', amountCents: 5_000, idempotencyKey: 'b' })).toEqual({ status: 'error' });
+    expect(await gateway.authorize({ token: exhausted.token, amountCents: 0, idempotencyKey: 'c' })).toEqual({ status: 'error' });
+    expect(gateway.authorizationCount).toBe(0);
+  });
+
+  it('still authorises a token it issued before a restart (the demo cards)', async () => {
+    const before = createTestGateway();
+    const saved = await before.tokenizeCard(card(TEST_CARDS.approved));
+    if (saved.status !== 'approved') throw new Error('not approved');
+    const after = createTestGateway();
+    expect(await after.authorize({ token: saved.token, amountCents: 100, idempotencyKey: 'k' })).toMatchObject({ status: 'approved' });
+  });
+
+  it('forgets removed cards without complaint, even unknown ones', async () => {
+    const gateway = createTestGateway();
+    await expect(gateway.removeCard('tok_test_unknown')).resolves.toBeUndefined();
+  });
+});
