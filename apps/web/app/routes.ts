@@ -4,7 +4,15 @@ export default [
   index('routes/home.tsx'),
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.tsx'),
-  route('profile', 'routes/profile.tsx'),
+  // Members only, rendered in the browser (the API serves the SPA fallback under /profile/*).
+  route('profile', 'routes/profile-layout.tsx', [
+    index('routes/profile.tsx'),
+    route('edit', 'routes/profile-edit.tsx'),
+    route('password', 'routes/profile-password.tsx'),
+    route('addresses', 'routes/profile-addresses.tsx'),
+    route('cards', 'routes/profile-cards.tsx'),
+    route('orders', 'routes/profile-orders.tsx'),
+  ]),
   route('something-went-wrong', 'routes/something-went-wrong.tsx'),
   // Brochure: prerendered from content/brands/*, each with page data for client-side navigation.
   route('philosophy', 'routes/philosophy.tsx'),

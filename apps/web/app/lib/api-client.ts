@@ -67,4 +67,8 @@ export const apiClient = {
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T = void>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

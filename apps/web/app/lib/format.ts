@@ -15,3 +15,20 @@ const numberFormat = new Intl.NumberFormat(LOCALE);
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Money is integer cents everywhere; only here does it become "$1,120.00". */
+export function formatMoney(cents: number, currency = 'USD'): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** A card's expiry as printed on it: "04/29". */
+export function formatCardExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
+}

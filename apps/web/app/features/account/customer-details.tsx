@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '@winery/domain';
 import { formatDate } from '../../lib/format';
@@ -28,6 +29,11 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
           </div>
         ))}
       </dl>
+      <p className="customer-details__edit">
+        <Link to="/profile/edit" className="text-link">
+          {t('profile.editDetails')}
+        </Link>
+      </p>
     </section>
   );
 }

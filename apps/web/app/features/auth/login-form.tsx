@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LoginSchema, type LoginInput } from '@winery/domain';
 import { TextField } from '../../components/form-field';
 import { errorMessage, isApiError } from '../../lib/api-error';
+import { formResolver } from '../../lib/form-resolver';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useHydrated } from '../../lib/use-hydrated';
-import { translateValidation } from '../../lib/validation-message';
 import { track } from '../analytics/analytics';
 import { useLogin } from '../session/session.api';
 
@@ -28,7 +27,7 @@ export function LoginForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(LoginSchema),
+    resolver: formResolver(LoginSchema),
     defaultValues: { email: '', password: '' },
   });
 
@@ -84,7 +83,7 @@ export function LoginForm() {
         autoComplete="username"
         inputMode="email"
         registration={register('email')}
-        error={translateValidation(errors.email?.message)}
+        error={errors.email?.message}
       />
       <TextField
         id="login-password"
@@ -92,7 +91,7 @@ export function LoginForm() {
         type="password"
         autoComplete="current-password"
         registration={register('password')}
-        error={translateValidation(errors.password?.message)}
+        error={errors.password?.message}
       />
       <p className="login-form__forgot">
         <Link to={FORGOT_PASSWORD_PATH}>{t('login.forgotPasswordPrompt')}</Link>

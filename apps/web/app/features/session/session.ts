@@ -11,13 +11,16 @@ export const sessionQueryKeys = {
   cart: ['cart'] as const,
   customer: ['customer'] as const,
   allocation: ['allocation'] as const,
+  addresses: ['addresses'] as const,
+  cards: ['cards'] as const,
+  orders: ['orders'] as const,
 };
 
 function removeMemberQueries(queryClient: QueryClient, { includeToken }: { includeToken: boolean }): void {
   if (includeToken) queryClient.removeQueries({ queryKey: sessionQueryKeys.token });
-  queryClient.removeQueries({ queryKey: sessionQueryKeys.cart });
-  queryClient.removeQueries({ queryKey: sessionQueryKeys.customer });
-  queryClient.removeQueries({ queryKey: sessionQueryKeys.allocation });
+  for (const key of ['cart', 'customer', 'allocation', 'addresses', 'cards', 'orders'] as const) {
+    queryClient.removeQueries({ queryKey: sessionQueryKeys[key] });
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { loadSiteConfig, parseSiteConfig, resetSiteConfigForTests, SITE_CONFIG_O
 const configured = {
   analytics: { writeKey: 'k', scriptUrl: '/a.js', pageTracking: true, pageViewDelayMs: 50 },
   routeChangeEventName: 'route-change',
+  minimumAge: 25,
   errorReporting: { dsn: 'https://public@errors.example/1', scriptUrl: '/e.js' },
 };
 
@@ -20,6 +21,12 @@ describe('the third-party gate', () => {
 
   it('loads each configured script', () => {
     expect(thirdPartyScripts(configured)).toEqual({ analytics: '/a.js', errorReporting: '/e.js' });
+  });
+
+  it('takes the minimum age from the answer, 21 when the server leaves it out', () => {
+    expect(parseSiteConfig(configured).minimumAge).toBe(25);
+    const { minimumAge: _left, ...withoutAge } = configured;
+    expect(parseSiteConfig(withoutAge).minimumAge).toBe(21);
   });
 
   it('treats a malformed answer as everything off', () => {

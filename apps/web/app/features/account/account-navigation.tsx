@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+export const ACCOUNT_PAGES = [
+  { key: 'overview', to: '/profile' },
+  { key: 'details', to: '/profile/edit' },
+  { key: 'password', to: '/profile/password' },
+  { key: 'addresses', to: '/profile/addresses' },
+  { key: 'cards', to: '/profile/cards' },
+  { key: 'orders', to: '/profile/orders' },
+] as const;
+
+/**
+ * Links between the account's pages: a side column on wide screens, a row that scrolls sideways on
+ * phones. Plain links (not an ARIA tab list), so each page has its own address, title and history
+ * entry; the current one is marked with aria-current.
+ */
+export function AccountNavigation() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+
+  // On a phone the current page's link may sit past the row's right edge: bring it into sight,
+  // moving only the row (scrollIntoView would also scroll the page).
+  useEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    // The row is positioned, so offsetLeft is measured from its own start.
+    const start = current.offsetLeft;
+    if (start < row.scrollLeft || start + current.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollLeft = start - (row.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
+
+  return (
+    <nav className="account-nav" aria-label={t('account.navLabel')} data-testid="account-nav">
+      <ul ref={list} className="account-nav__list">
+        {ACCOUNT_PAGES.map((page) => (
+          <li key={page.key}>
+            <NavLink to={page.to} end className="account-nav__link" data-testid={`account-nav-${page.key}`}>
+              {t(`account.nav.${page.key}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

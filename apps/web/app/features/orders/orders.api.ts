@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { OrderListSchema } from '@winery/domain';
+import { apiClient, TENANT } from '../../lib/api-client';
+import { sessionQueryKeys } from '../session/session';
+import { useSession } from '../session/session.api';
+
+const ordersPath = (customerId: string | null) =>
+  `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}/order`;
+
+export function getOrdersQueryOptions(customerId: string | null, token: string | null) {
+  return queryOptions({
+    queryKey: [...sessionQueryKeys.orders, customerId],
+    queryFn: ({ signal }) => apiClient.get(ordersPath(customerId), { token, schema: OrderListSchema, signal }),
+    enabled: Boolean(customerId && token),
+  });
+}
+
+/** The member's past orders, newest first. */
+export function useOrders() {
+  const { customerId, token } = useSession();
+  return useQuery(getOrdersQueryOptions(customerId, token));
+}
