@@ -21,7 +21,10 @@ export function isPostalCodeValid(zipCode: string, countryCode: string): boolean
 /** Address fields of seed §3, as a form or the API receives them. */
 export const AddressInputSchema = z
   .object({
-    address1: requiredText('address1Required', ADDRESS_LINE_MAX_LENGTH).min(MIN_ADDRESS_LINE, { error: 'tooShort' }),
+    address1: requiredText('address1Required', ADDRESS_LINE_MAX_LENGTH).refine(
+      (value) => value === '' || value.length >= MIN_ADDRESS_LINE,
+      { error: 'tooShort', params: { limit: MIN_ADDRESS_LINE } },
+    ),
     address2: optionalText(ADDRESS_LINE_MAX_LENGTH),
     city: requiredText('cityRequired', CITY_MAX_LENGTH),
     stateCode: optionalText(STATE_MAX_LENGTH),

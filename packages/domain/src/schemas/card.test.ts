@@ -59,3 +59,12 @@ describe('card helpers', () => {
     expect(isExpired({ month: 12, year: 2026 }, new Date('2027-01-01T00:00:00Z'))).toBe(true);
   });
 });
+
+describe('one message per empty field', () => {
+  it('says only "please enter" for an empty field, never also "invalid"', () => {
+    const result = schema.safeParse({ cardNumber: '', cardHolderName: '', expirationDate: '', cvv: '' });
+    expect(result.success).toBe(false);
+    const paths = result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(['cardNumber', 'cardHolderName', 'expirationDate', 'cvv']);
+  });
+});

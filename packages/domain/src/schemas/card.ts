@@ -42,8 +42,9 @@ export const createCardInputSchema = ({ now = () => new Date() }: { now?: () => 
           z
             .string()
             .min(1, { error: 'cardNumberRequired' })
-            .max(19, { error: 'cardNumberInvalid' })
-            .refine((value) => cardValidator.number(value).isValid, { error: 'cardNumberInvalid' }),
+            .refine((value) => value === '' || (value.length <= 19 && cardValidator.number(value).isValid), {
+              error: 'cardNumberInvalid',
+            }),
         ),
       cardHolderName: requiredText('cardHolderNameRequired', CARD_HOLDER_MAX_LENGTH),
       expirationDate: z
@@ -51,6 +52,7 @@ export const createCardInputSchema = ({ now = () => new Date() }: { now?: () => 
         .trim()
         .min(1, { error: 'required' })
         .superRefine((value, ctx) => {
+          if (value === '') return;
           const expiry = parseExpiry(value);
           if (!expiry) ctx.addIssue({ code: 'custom', message: 'expirationInvalid' });
           else if (isExpired(expiry, now())) ctx.addIssue({ code: 'custom', message: 'cardExpired' });
@@ -59,7 +61,7 @@ export const createCardInputSchema = ({ now = () => new Date() }: { now?: () => 
         .string({ error: 'cvvRequired' })
         .trim()
         .min(1, { error: 'cvvRequired' })
-        .regex(/^\d{3,4}$/, { error: 'cvvInvalid' }),
+        .refine((value) => value === '' || /^\d{3,4}$/.test(value), { error: 'cvvInvalid' }),
       preferred: z.boolean({ error: 'invalidType' }).default(false),
     })
     .superRefine((value, ctx) => {

@@ -131,6 +131,7 @@ export const dateOfBirthSchema = ({ minimumAge = DEFAULT_MINIMUM_AGE, now = () =
     .trim()
     .min(1, { error: 'required' })
     .superRefine((value, ctx) => {
+      if (value === '') return;
       const birth = parseIsoDate(value);
       const today = now();
       if (!birth || birth.year < 1900 || Date.UTC(birth.year, birth.month - 1, birth.day) > today.getTime()) {
