@@ -18,3 +18,8 @@ export * from './schemas/address.js';
 export * from './schemas/card.js';
 export * from './schemas/order.js';
 export * from './schemas/params.js';
+export * from './schemas/offering.js';
+export * from './ordering/money.js';
+export * from './ordering/selection.js';
+export * from './ordering/rates.js';
+export * from './ordering/member-home.js';

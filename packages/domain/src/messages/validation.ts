@@ -45,6 +45,17 @@ export const validationMessages = {
   passwordTooCommon: 'This password is too common. Please choose another.',
   currentPasswordIncorrect: 'Your current password is not correct',
   invalidId: 'This is not a valid identifier',
+  invalidQuantity: 'Invalid quantity',
+  invalidDate: 'Please enter a valid date',
+  dateTooSoon: 'The date must be at least {{days}} day from now',
+  startAfterEnd: 'The start date must not fall after the end date',
+  selectAddress: 'Please select an address',
+  selectPickupLocation: 'Please choose a pick-up location',
+  selectDelivery: 'Please choose shipping or pick-up',
+  selectCard: 'Please choose a card',
+  addressCountryMismatch: 'The address country must match the country selected in the previous step',
+  orderMinimum: 'Your order must be a minimum of {{amount}}',
+  invalidCombination: 'Invalid allocation combination. Please contact us.',
   tenantRequired: 'A tenant header is required',
 } as const;
 

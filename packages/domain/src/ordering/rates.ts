@@ -1,0 +1,113 @@
+import { applyRate } from './money.js';
+
+/**
+ * Tax and shipping rate tables (PRODUCT.md "Tax and shipping"). A row for a state wins over its
+ * country's row; a country row has `stateCode` null.
+ */
+export interface Destination {
+  countryCode: string;
+  stateCode?: string | null;
+}
+
+export interface TaxRate extends Destination {
+  rateBasisPoints: number;
+  /** Abroad the charge includes import duties and is labelled "Tax and duties". */
+  includesDuties: boolean;
+}
+
+export interface ShippingRate extends Destination {
+  /** Bottle-count band, inclusive. */
+  minBottles: number;
+  maxBottles: number | null;
+  priceCents: number;
+  includesDuties: boolean;
+}
+
+export interface ShippingRestriction extends Destination {
+  /** How the destination is named in 'Sorry, we cannot ship to {destination}.' */
+  name: string;
+}
+
+const sameState = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').toUpperCase() === (b ?? '').toUpperCase();
+
+function mostSpecific<T extends Destination>(rows: readonly T[], to: Destination): T[] {
+  const country = rows.filter((row) => row.countryCode.toUpperCase() === to.countryCode.toUpperCase());
+  const state = country.filter((row) => row.stateCode && sameState(row.stateCode, to.stateCode));
+  return state.length > 0 ? state : country.filter((row) => !row.stateCode);
+}
+
+/** The restriction that forbids shipping wine to a destination, if any (state or whole country). */
+export function findRestriction(restrictions: readonly ShippingRestriction[], to: Destination): ShippingRestriction | undefined {
+  return restrictions.find(
+    (row) =>
+      row.countryCode.toUpperCase() === to.countryCode.toUpperCase() && (!row.stateCode || sameState(row.stateCode, to.stateCode)),
+  );
+}
+
+export function findTaxRate(rates: readonly TaxRate[], to: Destination): TaxRate | undefined {
+  return mostSpecific(rates, to)[0];
+}
+
+export function findShippingRate(rates: readonly ShippingRate[], to: Destination, bottles: number): ShippingRate | undefined {
+  return mostSpecific(rates, to).find((row) => bottles >= row.minBottles && (row.maxBottles === null || bottles <= row.maxBottles));
+}
+
+export type Delivery =
+  | { method: 'shipping'; destination: Destination }
+  | { method: 'pickup'; locationId: string; taxDestination: Destination };
+
+export interface OrderTotals {
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** Which words the summary uses: "Shipping" or "Shipping and duties", "Sales tax" or "Tax and duties". */
+  shippingLabel: 'shipping' | 'shippingAndDuties';
+  taxLabel: 'salesTax' | 'taxAndDuties';
+}
+
+export type TotalsResult =
+  | { ok: true; totals: OrderTotals }
+  | { ok: false; code: 'cannotShip'; destination: string }
+  | { ok: false; code: 'noRate'; destination: Destination };
+
+export interface RateTables {
+  taxRates: readonly TaxRate[];
+  shippingRates: readonly ShippingRate[];
+  restrictions: readonly ShippingRestriction[];
+}
+
+/**
+ * The order summary (seed §3): subtotal, shipping (free at pick-up), tax on the subtotal at the
+ * destination's rate (or the pick-up location's), total. A destination without a rate cannot be
+ * quoted: better to refuse than to charge a wrong amount.
+ */
+export function computeTotals(input: { subtotalCents: number; bottles: number; delivery: Delivery; tables: RateTables }): TotalsResult {
+  const { subtotalCents, bottles, delivery, tables } = input;
+  const taxDestination = delivery.method === 'shipping' ? delivery.destination : delivery.taxDestination;
+  let shippingCents = 0;
+  let shippingDuties = false;
+  if (delivery.method === 'shipping') {
+    const restriction = findRestriction(tables.restrictions, delivery.destination);
+    if (restriction) return { ok: false, code: 'cannotShip', destination: restriction.name };
+    const shipping = findShippingRate(tables.shippingRates, delivery.destination, bottles);
+    if (!shipping) return { ok: false, code: 'noRate', destination: delivery.destination };
+    shippingCents = shipping.priceCents;
+    shippingDuties = shipping.includesDuties;
+  }
+  const tax = findTaxRate(tables.taxRates, taxDestination);
+  if (!tax) return { ok: false, code: 'noRate', destination: taxDestination };
+  const taxCents = applyRate(subtotalCents, tax.rateBasisPoints);
+  return {
+    ok: true,
+    totals: {
+      subtotalCents,
+      shippingCents,
+      taxCents,
+      totalCents: subtotalCents + shippingCents + taxCents,
+      shippingLabel: shippingDuties ? 'shippingAndDuties' : 'shipping',
+      taxLabel: tax.includesDuties ? 'taxAndDuties' : 'salesTax',
+    },
+  };
+}
