@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { offerings } from './offerings.js';
 import { tenants } from './tenants.js';
@@ -18,6 +18,9 @@ export const allocations = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** This member's order minimum, when it differs from the offering's. */
+    orderMinimumCents: integer('order_minimum_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('allocations_offering_customer_unique').on(t.offeringId, t.customerId),

@@ -8,3 +8,6 @@ export * from './sessions.js';
 export * from './rate-limit-buckets.js';
 export * from './addresses.js';
 export * from './payment-cards.js';
+export * from './catalogue.js';
+export * from './rates.js';
+export * from './staff.js';

@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.js';
+
+export interface OfferingLetter {
+  title: string;
+  paragraphs: string[];
+  signature: string;
+}
+export interface VintageNote {
+  title: string;
+  paragraphs: string[];
+}
+export interface OfferingCombination {
+  wineId: string;
+  requiresWineId: string;
+  quantity: number;
+}
 
 /** An allocation campaign: a window in which invited members may order. */
 export const offerings = pgTable(
@@ -15,9 +30,20 @@ export const offerings = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    campaignType: text('campaign_type').$type<'standard' | 'fl-onboarding' | 'event-offering'>().notNull().default('standard'),
+    letter: jsonb('letter').$type<OfferingLetter>().notNull().default({ title: '', paragraphs: [], signature: '' }),
+    vintageNotes: jsonb('vintage_notes').$type<VintageNote[]>().notNull().default([]),
+    /** Smallest order, in cents, a member of this offering may place ('Your order must be a minimum of X'). */
+    orderMinimumCents: integer('order_minimum_cents').notNull().default(0),
+    /** Winery rules: whoever takes one wine must also take some of another (offering_wines ids). */
+    combinations: jsonb('combinations').$type<OfferingCombination[]>().notNull().default([]),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('offerings_tenant_slug_unique').on(t.tenantId, t.slug),
+    check('offerings_campaign_type_known', sql`${t.campaignType} in ('standard', 'fl-onboarding', 'event-offering')`),
+    check('offerings_order_minimum_not_negative', sql`${t.orderMinimumCents} >= 0`),
     check('offerings_window_order', sql`${t.startDate} <= ${t.endDate}`),
   ],
 );

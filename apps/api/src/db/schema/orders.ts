@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { allocations } from './allocations.js';
+import { inventoryLocations, offeringWines } from './catalogue.js';
 import { customers } from './customers.js';
 import { tenants } from './tenants.js';
 
@@ -21,7 +22,22 @@ export const orders = pgTable(
     number: text('number').notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     // Money is integer cents everywhere (STYLE.md).
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    shippingLabel: text('shipping_label').$type<'shipping' | 'shippingAndDuties'>().notNull().default('shipping'),
+    taxLabel: text('tax_label').$type<'salesTax' | 'taxAndDuties'>().notNull().default('salesTax'),
+    deliveryMethod: text('delivery_method').$type<'shipping' | 'pickup'>().notNull().default('shipping'),
+    pickupLocationId: uuid('pickup_location_id').references(() => inventoryLocations.id, { onDelete: 'set null' }),
+    /** Copies, not references: an order keeps the address it was shipped to when the member edits theirs. */
+    shippingAddress: jsonb('shipping_address').$type<Record<string, string | null>>(),
+    billingAddress: jsonb('billing_address').$type<Record<string, string | null>>(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    authorizationId: text('authorization_id'),
+    /** One order per submission: the browser sends the same key when it retries. */
+    idempotencyKey: uuid('idempotency_key'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -29,6 +45,35 @@ export const orders = pgTable(
     index('orders_tenant_allocation_idx').on(t.tenantId, t.allocationId),
     // A member's order history is read by customer, newest first.
     index('orders_tenant_customer_placed_idx').on(t.tenantId, t.customerId, t.placedAt),
+    uniqueIndex('orders_idempotency_unique').on(t.tenantId, t.customerId, t.idempotencyKey),
     check('orders_status_known', sql`${t.status} in ('pending', 'cancelled', 'fulfilled')`),
+  ],
+);
+
+/** What an order holds, priced and named as they were when it was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offeringWineId: uuid('offering_wine_id')
+      .notNull()
+      .references(() => offeringWines.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id').references(() => inventoryLocations.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    vintage: integer('vintage').notNull(),
+    sizeMl: integer('size_ml').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_offering_wine_idx').on(t.offeringWineId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
