@@ -134,6 +134,13 @@ export const OrderTotalsSchema = z.object({
 });
 export type OrderTotalsView = z.infer<typeof OrderTotalsSchema>;
 
+/** The answer to a quote: the summary, and the destination's shipping notice if it has one. */
+export const QuoteSchema = z.object({
+  totals: OrderTotalsSchema,
+  notice: z.string().nullable(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
 export const PaymentSchema = z.union([
   z.object({ cardId: z.uuid({ error: 'selectCard' }) }),
   z.object({ newCard: CardInputSchema, saveCard: z.boolean().default(false) }),
