@@ -11,3 +11,4 @@ export * from './payment-cards.js';
 export * from './catalogue.js';
 export * from './rates.js';
 export * from './staff.js';
+export * from './mail.js';
