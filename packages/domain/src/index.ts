@@ -23,3 +23,4 @@ export * from './ordering/money.js';
 export * from './ordering/selection.js';
 export * from './ordering/rates.js';
 export * from './ordering/member-home.js';
+export * from './schemas/joining.js';

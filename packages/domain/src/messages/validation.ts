@@ -56,6 +56,8 @@ export const validationMessages = {
   addressCountryMismatch: 'The address country must match the country selected in the previous step',
   orderMinimum: 'Your order must be a minimum of {{amount}}',
   invalidCombination: 'Invalid allocation combination. Please contact us.',
+  idealAllocationRequired: 'Please tell us your ideal allocation',
+  linkInvalid: 'This link has expired or was already used.',
   tenantRequired: 'A tenant header is required',
 } as const;
 

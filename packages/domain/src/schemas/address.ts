@@ -18,37 +18,49 @@ export function isPostalCodeValid(zipCode: string, countryCode: string): boolean
   return /^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/.test(zipCode);
 }
 
+/** The fields of a postal address (seed §3), shared by saved addresses and the join form. */
+export const addressFields = {
+  address1: requiredText('address1Required', ADDRESS_LINE_MAX_LENGTH).refine(
+    (value) => value === '' || value.length >= MIN_ADDRESS_LINE,
+    { error: 'tooShort', params: { limit: MIN_ADDRESS_LINE } },
+  ),
+  address2: optionalText(ADDRESS_LINE_MAX_LENGTH),
+  city: requiredText('cityRequired', CITY_MAX_LENGTH),
+  stateCode: optionalText(STATE_MAX_LENGTH),
+  zipCode: requiredText('zipRequired', ZIP_MAX_LENGTH),
+  countryCode: CountryCodeSchema,
+};
+
+/** The rules that need several fields: a state from the country's list, a postal code of its format. */
+export function checkAddress(
+  value: { countryCode: string; stateCode?: string | undefined; zipCode: string },
+  ctx: z.RefinementCtx,
+) {
+  const states = statesOf(value.countryCode);
+  if (states) {
+    if (!value.stateCode) ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateRequired' });
+    else if (!(value.stateCode.toUpperCase() in states)) {
+      ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateInvalid' });
+    }
+  }
+  if (value.zipCode && !isPostalCodeValid(value.zipCode, value.countryCode)) {
+    ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'zipInvalid' });
+  }
+}
+
+/** Members type "ca" or "Ca"; the list's codes are upper case. */
+export const normaliseStateCode = <T extends { countryCode: string; stateCode?: string | undefined }>(value: T): T =>
+  statesOf(value.countryCode) && value.stateCode ? { ...value, stateCode: value.stateCode.toUpperCase() } : value;
+
 /** Address fields of seed §3, as a form or the API receives them. */
 export const AddressInputSchema = z
   .object({
-    address1: requiredText('address1Required', ADDRESS_LINE_MAX_LENGTH).refine(
-      (value) => value === '' || value.length >= MIN_ADDRESS_LINE,
-      { error: 'tooShort', params: { limit: MIN_ADDRESS_LINE } },
-    ),
-    address2: optionalText(ADDRESS_LINE_MAX_LENGTH),
-    city: requiredText('cityRequired', CITY_MAX_LENGTH),
-    stateCode: optionalText(STATE_MAX_LENGTH),
-    zipCode: requiredText('zipRequired', ZIP_MAX_LENGTH),
-    countryCode: CountryCodeSchema,
+    ...addressFields,
     isDefaultShipping: z.boolean({ error: 'invalidType' }).default(false),
     isDefaultBilling: z.boolean({ error: 'invalidType' }).default(false),
   })
-  .superRefine((value, ctx) => {
-    const states = statesOf(value.countryCode);
-    if (states) {
-      if (!value.stateCode) ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateRequired' });
-      else if (!(value.stateCode.toUpperCase() in states)) {
-        ctx.addIssue({ code: 'custom', path: ['stateCode'], message: 'stateInvalid' });
-      }
-    }
-    if (value.zipCode && !isPostalCodeValid(value.zipCode, value.countryCode)) {
-      ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'zipInvalid' });
-    }
-  })
-  // Members type "ca" or "Ca"; the list's codes are upper case.
-  .transform((value) =>
-    statesOf(value.countryCode) && value.stateCode ? { ...value, stateCode: value.stateCode.toUpperCase() } : value,
-  );
+  .superRefine(checkAddress)
+  .transform(normaliseStateCode);
 export type AddressFormValues = z.input<typeof AddressInputSchema>;
 export type AddressInput = z.output<typeof AddressInputSchema>;
 

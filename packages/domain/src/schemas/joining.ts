@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { addressFields, checkAddress, normaliseStateCode } from './address.js';
+import type { AgeRuleOptions } from './fields.js';
+import { checkPhone } from './fields.js';
+import { EmailSchema } from './login.js';
+import { newPasswordSchema } from './password.js';
+import { checkConfirmEmail, personFields } from './profile.js';
+
+export const IDEAL_ALLOCATION_MAX_LENGTH = 1_000;
+
+/**
+ * Join Allocation (`/allocation`, seed §2, §3, §5): the person, their address, and consent to be
+ * contacted. Stored as a request for staff; nobody becomes a member by filling it in.
+ */
+export const createJoinAllocationSchema = (options: AgeRuleOptions = {}) =>
+  z
+    .object({ ...personFields(options), ...addressFields })
+    .superRefine((value, ctx) => {
+      checkConfirmEmail(value, ctx);
+      checkPhone(value, ctx);
+      checkAddress(value, ctx);
+    })
+    .transform(normaliseStateCode);
+export const JoinAllocationSchema = createJoinAllocationSchema();
+export type JoinAllocationFormValues = z.input<typeof JoinAllocationSchema>;
+export type JoinAllocationInput = z.output<typeof JoinAllocationSchema>;
+
+/** Founder's List sign-up: the same person, plus the ideal allocation, which is required (seed §5). */
+export const createFoundersListSchema = (options: AgeRuleOptions = {}) =>
+  z
+    .object({
+      ...personFields(options),
+      ...addressFields,
+      idealAllocation: z
+        .string({ error: 'idealAllocationRequired' })
+        .trim()
+        .min(1, { error: 'idealAllocationRequired' })
+        .max(IDEAL_ALLOCATION_MAX_LENGTH, { error: 'tooLong' }),
+    })
+    .superRefine((value, ctx) => {
+      checkConfirmEmail(value, ctx);
+      checkPhone(value, ctx);
+      checkAddress(value, ctx);
+    })
+    .transform(normaliseStateCode);
+export const FoundersListSchema = createFoundersListSchema();
+export type FoundersListFormValues = z.input<typeof FoundersListSchema>;
+export type FoundersListInput = z.output<typeof FoundersListSchema>;
+
+/** `/forgot-password` and the sign-in link request: just the e-mail. */
+export const EmailOnlySchema = z.object({ email: EmailSchema });
+export type EmailOnlyInput = z.infer<typeof EmailOnlySchema>;
+
+/** Reset password and create password (seed §2): a new password twice, and the e-mailed token. */
+export const SetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'linkInvalid' }).min(16, { error: 'linkInvalid' }).max(256, { error: 'linkInvalid' }),
+    password: newPasswordSchema('passwordRequired'),
+    confirmPassword: z.string({ error: 'required' }).min(1, { error: 'required' }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword && value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordsDoNotMatch' });
+    }
+  });
+export type SetPasswordInput = z.infer<typeof SetPasswordSchema>;
