@@ -24,3 +24,4 @@ export * from './ordering/selection.js';
 export * from './ordering/rates.js';
 export * from './ordering/member-home.js';
 export * from './schemas/joining.js';
+export * from './schemas/bottle.js';

@@ -58,6 +58,8 @@ export const validationMessages = {
   invalidCombination: 'Invalid allocation combination. Please contact us.',
   idealAllocationRequired: 'Please tell us your ideal allocation',
   linkInvalid: 'This link has expired or was already used.',
+  bottleIdRequired: 'Please enter the bottle ID',
+  bottleIdFormat: 'Bottle ID must be 8 characters in the format A123-B89Z',
   tenantRequired: 'A tenant header is required',
 } as const;
 
