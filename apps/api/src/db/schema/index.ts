@@ -12,3 +12,4 @@ export * from './catalogue.js';
 export * from './rates.js';
 export * from './staff.js';
 export * from './mail.js';
+export * from './bottles.js';
