@@ -29,6 +29,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server restart or failover drops idle connections; unhandled, that error would end the
+  // process. The pool replaces the connection on the next query, so logging it is enough.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
+  });
   // Fail at start with the server's own words rather than on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -17,6 +17,7 @@ async function openApiPlugin(app: FastifyInstance) {
       components: {
         securitySchemes: {
           memberToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          staffToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'A staff token from POST /v1/staff/login' },
         },
       },
     },

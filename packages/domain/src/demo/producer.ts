@@ -46,3 +46,10 @@ export const DEMO_MEMBERS = {
   member: 'member@example.com',
   expired: 'expired@example.com',
 } as const;
+
+/** The demo's staff sign-in (same password), for the staff API and console. */
+export const DEMO_STAFF = {
+  email: 'staff@example.com',
+  name: 'Naomi Whitcombe',
+  role: 'admin',
+} as const;

@@ -1,9 +1,99 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { allocations, offerings, orders } from '../../db/schema/index.js';
+import { allocations, offerings, orderLines, orders, stock } from '../../db/schema/index.js';
+import { cartQueries } from '../cart/cart.repository.js';
+import { createPricingRepository } from '../cart/pricing.repository.js';
+import { createCardsRepository } from '../cards/cards.repository.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'number' | 'tenantId'>;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId' | 'tenantId'>;
+
+/**
+ * Order numbers are "AE-" and eight random digits. Random rather than max+1: every order of a
+ * release would otherwise queue for the same "highest number" (and a counter needs a table or a
+ * sequence the schema does not have). The unique index (tenant, number) is the arbiter; a clash,
+ * about one in 90 million per pair, just draws again. They also do not tell anyone how many orders
+ * a producer takes.
+ */
+const drawOrderNumber = () => `AE-${randomInt(10_000_000, 100_000_000)}`;
+const NUMBER_DRAWS = 8;
+
+function orderQueries(db: Database) {
+  return {
+    ...cartQueries(db),
+
+    async findIdByIdempotencyKey(tenantId: string, customerId: string, idempotencyKey: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)))
+        .limit(1);
+      return row?.id;
+    },
+
+    /**
+     * Takes `quantity` bottles if, and only if, that many are left: one conditional UPDATE.
+     * Two orders for the last bottles queue on the row; the second re-reads the quantity after the
+     * first commits, so stock never goes below zero (the check constraint backs this up).
+     */
+    async takeStock(tenantId: string, offeringWineId: string, locationId: string, quantity: number): Promise<boolean> {
+      const rows = await db
+        .update(stock)
+        .set({ quantity: sql`${stock.quantity} - ${quantity}` })
+        .where(
+          and(
+            eq(stock.tenantId, tenantId),
+            eq(stock.offeringWineId, offeringWineId),
+            eq(stock.locationId, locationId),
+            gte(stock.quantity, quantity),
+          ),
+        )
+        .returning({ quantity: stock.quantity });
+      return rows.length > 0;
+    },
+
+    async insertOrder(tenantId: string, values: NewOrder): Promise<OrderRow> {
+      for (let draw = 0; draw < NUMBER_DRAWS; draw += 1) {
+        // DO NOTHING on a number clash only; any other conflict (the idempotency key) still raises.
+        const [row] = await db
+          .insert(orders)
+          .values({ ...values, tenantId, number: drawOrderNumber() })
+          .onConflictDoNothing({ target: [orders.tenantId, orders.number] })
+          .returning();
+        if (row) return row;
+      }
+      throw new Error(`no free order number after ${NUMBER_DRAWS} draws`);
+    },
+
+    async insertLines(tenantId: string, orderId: string, lines: NewOrderLine[]): Promise<OrderLineRow[]> {
+      return db
+        .insert(orderLines)
+        .values(lines.map((line) => ({ ...line, tenantId, orderId })))
+        .returning();
+    },
+
+    /** A card the member chose to save while ordering; written with the order, or not at all. */
+    saveCard: (...args: Parameters<ReturnType<typeof createCardsRepository>['insert']>) => createCardsRepository(db).insert(...args),
+    countCards: (tenantId: string, customerId: string) => createCardsRepository(db).countForCustomer(tenantId, customerId),
+    findCard: (tenantId: string, cardId: string) => createCardsRepository(db).findById(tenantId, cardId),
+    findAddress: (tenantId: string, addressId: string) => createPricingRepository(db).findAddress(tenantId, addressId),
+  };
+}
+
+export type OrderQueries = ReturnType<typeof orderQueries>;
 
 export function createOrdersRepository(db: Database) {
   return {
+    ...orderQueries(db),
+
+    /** Runs `work` in one transaction: everything it writes is kept, or none of it. */
+    transaction<T>(work: (queries: OrderQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(orderQueries(tx)));
+    },
+
     /** Newest first, with the name of the offering each order answered (null when it has none). */
     async listForCustomer(tenantId: string, customerId: string) {
       return db
@@ -20,6 +110,23 @@ export function createOrdersRepository(db: Database) {
         .leftJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
         .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId)))
         .orderBy(desc(orders.placedAt), desc(orders.number));
+    },
+
+    /** Any member's order of this tenant, with its offering's name and its lines: the service checks whose it is. */
+    async findWithLines(tenantId: string, orderId: string): Promise<{ order: OrderRow; offeringName: string | null; lines: OrderLineRow[] } | undefined> {
+      const [found] = await db
+        .select({ order: orders, offeringName: offerings.name })
+        .from(orders)
+        .leftJoin(allocations, and(eq(allocations.id, orders.allocationId), eq(allocations.tenantId, orders.tenantId)))
+        .leftJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
+        .limit(1);
+      if (!found) return undefined;
+      const lines = await db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.tenantId, tenantId), eq(orderLines.orderId, orderId)));
+      return { order: found.order, offeringName: found.offeringName ?? null, lines };
     },
   };
 }

@@ -1,10 +1,15 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CustomerCollectionParamsSchema, OrderListSchema } from '@winery/domain';
+import { CustomerCollectionParamsSchema, OrderListSchema, OrderSchema, PlaceOrderSchema } from '@winery/domain';
 import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { OrdersService } from './orders.service.js';
 
+export const OrderParamsSchema = CustomerCollectionParamsSchema.extend({ orderId: z.uuid({ error: 'invalidId' }) });
+
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  const member = { preHandler: [app.requireTenant, app.requireMember] };
+
   app.get(
     '/:tenant/customer/:customerId/order',
     {
@@ -17,8 +22,46 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         security: MEMBER_SECURITY,
         response: { 200: OrderListSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: [app.requireTenant, app.requireMember],
+      ...member,
     },
     async (request) => orders.list(request.tenant.id, request.member.customerId, request.params.customerId),
+  );
+
+  app.post(
+    '/:tenant/customer/:customerId/order',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'Place the order of a cart: take the stock, authorise the card, write the order — or nothing',
+        description:
+          "One transaction (ADR 009). 201 with the new order; the same `idempotencyKey` again answers 200 with the same order, also when both arrive at once (one order, one authorisation). 400: the choice breaks the member's limits (counting earlier orders), the order minimum or a combination (as for the cart); 'Please select an address'; the address is not in the chosen country; 'Sorry, we cannot ship to {destination}.'; 'The credit card was declined.' (cardDeclined) or 'Unable to process card. Please verify your information.' (cardUnprocessable). 409: 'This offering is closed.', or 'Sorry, {wine} has just sold out. Please change your order.' (soldOut, field lines.<wineId>). A refusal leaves stock, orders and cards untouched.",
+        headers: TenantHeadersSchema,
+        params: CustomerCollectionParamsSchema,
+        body: PlaceOrderSchema,
+        security: MEMBER_SECURITY,
+        response: { 201: OrderSchema, 200: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+      ...member,
+    },
+    async (request, reply) => {
+      const { order, created } = await orders.place(request.tenant.id, request.member.customerId, request.params.customerId, request.body);
+      return reply.code(created ? 201 : 200).send(order);
+    },
+  );
+
+  app.get(
+    '/:tenant/customer/:customerId/order/:orderId',
+    {
+      schema: {
+        tags: ['order'],
+        summary: 'One order of the member: lines, totals, delivery and card, as placed',
+        headers: TenantHeadersSchema,
+        params: OrderParamsSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      ...member,
+    },
+    async (request) => orders.get(request.tenant.id, request.member.customerId, request.params.customerId, request.params.orderId),
   );
 };

@@ -41,6 +41,13 @@ export interface PaymentGateway {
   /** Forgets a saved card at the gateway; removing an unknown token is not an error. */
   removeCard(token: string): Promise<void>;
   authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
+  /**
+   * Releases an authorisation that will not become an order (the order could not be written after
+   * the card was approved), so the member is never left with a hold on their card. Voiding an
+   * unknown or already voided authorisation is not an error. Throws only when the gateway cannot be
+   * reached; the caller logs that for staff to release by hand.
+   */
+  voidAuthorization(authorizationId: string): Promise<void>;
 }
 
 /** Values of PAYMENT_GATEWAY. Only the built-in test gateway exists so far. */

@@ -74,6 +74,21 @@ describe('the test gateway', () => {
     expect(await after.authorize({ token: saved.token, amountCents: 100, idempotencyKey: 'k' })).toMatchObject({ status: 'approved' });
   });
 
+  it('voids an authorisation once; the same key then authorises afresh instead of answering the voided one', async () => {
+    const gateway = createTestGateway();
+    const saved = await gateway.tokenizeCard(card(TEST_CARDS.approved));
+    if (saved.status !== 'approved') throw new Error('not approved');
+    const first = await gateway.authorize({ token: saved.token, amountCents: 9_900, idempotencyKey: 'order-9' });
+    if (first.status !== 'approved') throw new Error('not approved');
+    await gateway.voidAuthorization(first.authorizationId);
+    await gateway.voidAuthorization(first.authorizationId);
+    await expect(gateway.voidAuthorization('auth_test_unknown')).resolves.toBeUndefined();
+    expect(gateway.voidedAuthorizationIds).toEqual([first.authorizationId, 'auth_test_unknown']);
+    const again = await gateway.authorize({ token: saved.token, amountCents: 9_900, idempotencyKey: 'order-9' });
+    expect(again.status === 'approved' && again.authorizationId !== first.authorizationId).toBe(true);
+    expect(gateway.authorizationCount).toBe(2);
+  });
+
   it('forgets removed cards without complaint, even unknown ones', async () => {
     const gateway = createTestGateway();
     await expect(gateway.removeCard('tok_test_unknown')).resolves.toBeUndefined();

@@ -21,6 +21,8 @@ interface SavedCard {
 export interface TestGateway extends PaymentGateway {
   /** Authorisations actually made (idempotent repeats are not counted). */
   readonly authorizationCount: number;
+  /** Authorisations released again by voidAuthorization. */
+  readonly voidedAuthorizationIds: readonly string[];
 }
 
 const isExpired = (month: number, year: number, now: Date) =>
@@ -35,12 +37,17 @@ export function createTestGateway(options: { now?: () => Date } = {}): TestGatew
   const cards = new Map<string, SavedCard>();
   const authorizations = new Map<string, { input: AuthorizeInput; result: AuthorizeResult }>();
   let authorizationCount = 0;
+  const voided: string[] = [];
 
   return {
     name: 'test',
 
     get authorizationCount() {
       return authorizationCount;
+    },
+
+    get voidedAuthorizationIds() {
+      return [...voided];
     },
 
     async tokenizeCard(card: CardDetails): Promise<TokenizeResult> {
@@ -79,6 +86,16 @@ export function createTestGateway(options: { now?: () => Date } = {}): TestGatew
       }
       authorizations.set(input.idempotencyKey, { input: { ...input }, result });
       return result;
+    },
+
+    async voidAuthorization(authorizationId: string): Promise<void> {
+      if (voided.includes(authorizationId)) return;
+      voided.push(authorizationId);
+      // A voided authorisation is never handed out again: a later try with the same key (the
+      // member submitting again after the failure) is authorised afresh.
+      for (const [key, entry] of authorizations) {
+        if (entry.result.status === 'approved' && entry.result.authorizationId === authorizationId) authorizations.delete(key);
+      }
     },
   };
 }

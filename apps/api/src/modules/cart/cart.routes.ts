@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CartInputSchema, CartSchema, CustomerCollectionParamsSchema, QuoteInputSchema, QuoteSchema } from '@winery/domain';
+import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import type { CartService } from './cart.service.js';
+
+export const CartParamsSchema = CustomerCollectionParamsSchema.extend({ cartId: z.uuid({ error: 'invalidId' }) });
+
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
+  const member = { preHandler: [app.requireTenant, app.requireMember] };
+
+  app.put(
+    '/:tenant/customer/:customerId/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "Create or replace the member's cart for an allocation",
+        description:
+          "One cart per member and allocation; its id is kept in the browser under `cartId`. Quantities are checked against the member's limits (counting their earlier orders), the order minimum and the offering's combinations: problems answer 400 with one field error per wine (`lines.<wineId>`: belowMinimum, aboveMaximum, unknownWine) or for the whole choice (`lines`: orderMinimum, invalidCombination, emptySelection). Another member's or an unknown allocation answers 404, a closed offering 409.",
+        headers: TenantHeadersSchema,
+        params: CustomerCollectionParamsSchema,
+        body: CartInputSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      ...member,
+    },
+    async (request) => cart.put(request.tenant.id, request.member.customerId, request.params.customerId, request.body),
+  );
+
+  app.get(
+    '/:tenant/customer/:customerId/cart/:cartId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'One cart of the member, with its subtotal at current prices',
+        headers: TenantHeadersSchema,
+        params: CartParamsSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      ...member,
+    },
+    async (request) => cart.get(request.tenant.id, request.member.customerId, request.params.customerId, request.params.cartId),
+  );
+
+  app.post(
+    '/:tenant/customer/:customerId/cart/:cartId/quote',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'The order summary for a delivery: subtotal, shipping, tax, total, and any shipping notice',
+        description:
+          "Shipping needs one of the member's addresses in the country chosen before (selectAddress, addressCountryMismatch); destinations that cannot receive wine answer 'Sorry, we cannot ship to {destination}.' (cannotShip), destinations without rates noRate. Pick-up is free of shipping and taxed at the location. Totals are those an order placed now would be charged.",
+        headers: TenantHeadersSchema,
+        params: CartParamsSchema,
+        body: QuoteInputSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: QuoteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      ...member,
+    },
+    async (request) =>
+      cart.quote(request.tenant.id, request.member.customerId, request.params.customerId, request.params.cartId, request.body),
+  );
+};

@@ -1,0 +1,98 @@
+import {
+  computeTotals,
+  renderValidationMessage,
+  type DeliveryInput,
+  type Destination,
+  type OrderTotals,
+  type RateTables,
+} from '@winery/domain';
+import { ApiError } from '../../shared/api-error.js';
+import { API_MESSAGES } from '../../shared/api-messages.js';
+import type { AddressRow, LocationRow, PricingRepository } from './pricing.repository.js';
+
+/** A delivery choice checked against the member's addresses and the producer's locations. */
+export type ResolvedDelivery =
+  | {
+      method: 'shipping';
+      address: AddressRow;
+      destination: Destination;
+      /** Where the bottles are taken from; null when the producer has no shipping location (nothing can be shipped). */
+      stockLocationId: string | null;
+    }
+  | { method: 'pickup'; location: LocationRow; taxDestination: Destination; stockLocationId: string };
+
+const fieldError = (field: string, code: string, message: string) =>
+  new ApiError('validationError', message, [{ field, code, message }]);
+
+export function createPricingService(repository: PricingRepository) {
+  return {
+    /**
+     * Shipping: the address must be the member's ('Please select an address', also when it is
+     * someone else's, so ids cannot be probed) and in the country chosen in the step before (seed §5).
+     * Pick-up: one of the producer's pick-up locations.
+     */
+    async resolveDelivery(tenantId: string, customerId: string, delivery: DeliveryInput): Promise<ResolvedDelivery> {
+      if (delivery.method === 'shipping') {
+        const address = await repository.findAddress(tenantId, delivery.shippingAddressId);
+        if (!address || address.customerId !== customerId) {
+          throw fieldError('delivery.shippingAddressId', 'selectAddress', renderValidationMessage('selectAddress'));
+        }
+        if (address.countryCode.toUpperCase() !== delivery.countryCode.trim().toUpperCase()) {
+          throw fieldError('delivery.shippingAddressId', 'addressCountryMismatch', renderValidationMessage('addressCountryMismatch'));
+        }
+        const shipsFrom = await repository.shipsFromLocation(tenantId);
+        return {
+          method: 'shipping',
+          address,
+          destination: { countryCode: address.countryCode, stateCode: address.stateCode },
+          stockLocationId: shipsFrom?.id ?? null,
+        };
+      }
+      const location = await repository.findLocation(tenantId, delivery.locationId);
+      if (!location || !location.pickup) {
+        throw fieldError('delivery.locationId', 'selectPickupLocation', renderValidationMessage('selectPickupLocation'));
+      }
+      return {
+        method: 'pickup',
+        location,
+        // Wine collected in person is taxed where it is handed over.
+        taxDestination: { countryCode: location.countryCode, stateCode: location.stateCode },
+        stockLocationId: location.id,
+      };
+    },
+
+    /** Read before an order's transaction starts, so the transaction itself stays short. */
+    async rateTables(tenantId: string, delivery: ResolvedDelivery): Promise<RateTables> {
+      const country = delivery.method === 'shipping' ? delivery.destination.countryCode : delivery.taxDestination.countryCode;
+      return repository.rateTables(tenantId, country);
+    },
+
+    /** The destination country's shipping notice (seed §9); none at pick-up. */
+    async notice(tenantId: string, delivery: ResolvedDelivery): Promise<string | null> {
+      return delivery.method === 'shipping' ? repository.shippingNotice(tenantId, delivery.destination.countryCode) : null;
+    },
+
+    /** The domain's computeTotals; a destination that cannot be served is a 400 that says why. */
+    totals(delivery: ResolvedDelivery, tables: RateTables, subtotalCents: number, bottles: number): OrderTotals {
+      const result = computeTotals({
+        subtotalCents,
+        bottles,
+        delivery:
+          delivery.method === 'shipping'
+            ? { method: 'shipping', destination: delivery.destination }
+            : { method: 'pickup', locationId: delivery.location.id, taxDestination: delivery.taxDestination },
+        tables,
+      });
+      if (result.ok) return result.totals;
+      if (result.code === 'cannotShip') {
+        throw fieldError('delivery.shippingAddressId', 'cannotShip', API_MESSAGES.cannotShip(result.destination));
+      }
+      // No rate for the destination: better to refuse than to charge a wrong amount.
+      throw delivery.method === 'shipping'
+        ? fieldError('delivery.shippingAddressId', 'noRate', API_MESSAGES.noShippingRate)
+        : fieldError('delivery.locationId', 'noRate', API_MESSAGES.noPickupRate);
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;

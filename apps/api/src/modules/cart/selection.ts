@@ -1,0 +1,129 @@
+import {
+  checkSelection,
+  formatMoney,
+  getAllocationStatus,
+  renderValidationMessage,
+  type FieldError,
+  type SelectionLine,
+  type SelectionProblem,
+  type WineLimit,
+} from '@winery/domain';
+import type { OfferingCombination } from '../../db/schema/index.js';
+import { ApiError } from '../../shared/api-error.js';
+import { API_MESSAGES } from '../../shared/api-messages.js';
+import type { AllocationOffer, WineLimitRow } from './cart.repository.js';
+
+/** How a wine is named in messages: "Quella 2021", with the bottle size when it is not the usual 750 ml. */
+export function wineLabel(wine: Pick<WineLimitRow, 'name' | 'vintage' | 'sizeMl'>): string {
+  const size = wine.sizeMl === 750 ? '' : wine.sizeMl >= 1000 ? ` (${wine.sizeMl / 1000} l)` : ` (${wine.sizeMl} ml)`;
+  return `${wine.name} ${wine.vintage}${size}`;
+}
+
+export const toWineLimits = (rows: readonly WineLimitRow[]): WineLimit[] =>
+  rows.map((row) => ({ wineId: row.offeringWineId, minimum: row.minimum, maximum: row.maximum, unitPriceCents: row.priceCents }));
+
+/**
+ * Whether members may still choose and order. Pending orders do not close it: a member who has
+ * ordered (thank-you) may order again within the window, up to what their maximum leaves. A
+ * cancellation date that has passed closes it early.
+ */
+export function isOfferingOpen(offer: AllocationOffer, now: Date): boolean {
+  if (offer.cancelledAt && offer.cancelledAt.getTime() <= now.getTime()) return false;
+  return getAllocationStatus({ id: offer.allocationId, startDate: offer.startDate, endDate: offer.endDate, pendingOrders: [] }, now) === 'offering';
+}
+
+export function assertOfferingOpen(offer: AllocationOffer, now: Date): void {
+  if (!isOfferingOpen(offer, now)) throw new ApiError('conflict', API_MESSAGES.offeringClosed);
+}
+
+export interface ChoiceRules {
+  limits: readonly WineLimitRow[];
+  /** Bottles per wine the member's earlier orders in this allocation already hold. */
+  taken: ReadonlyMap<string, number>;
+  orderMinimumCents: number;
+  combinations: readonly OfferingCombination[];
+}
+
+/**
+ * The domain's checkSelection, applied to a member who may have ordered before: per-wine limits
+ * count their earlier orders too (a maximum of 6 with 4 ordered leaves 2), combinations look at
+ * everything they will then hold, and the order minimum applies to this order alone.
+ */
+export function choiceProblems(lines: readonly SelectionLine[], rules: ChoiceRules): SelectionProblem[] {
+  const { limits, taken } = rules;
+  const remaining = toWineLimits(limits).map((limit) => {
+    const already = taken.get(limit.wineId) ?? 0;
+    return { ...limit, minimum: Math.max(0, limit.minimum - already), maximum: Math.max(0, limit.maximum - already) };
+  });
+  const own = checkSelection(lines, { limits: remaining, orderMinimumCents: rules.orderMinimumCents });
+  if (own.some((problem) => problem.code === 'empty')) return own;
+  const held: SelectionLine[] = [...lines, ...[...taken].map(([wineId, quantity]) => ({ wineId, quantity }))];
+  const combinations = checkSelection(held, { limits: toWineLimits(limits), orderMinimumCents: 0, combinations: rules.combinations }).filter(
+    (problem) => problem.code === 'invalidCombination',
+  );
+  // The domain's order: wines first, then combinations, then the order minimum.
+  const perWine = own.filter((problem) => problem.code !== 'orderMinimum');
+  const orderMinimum = own.filter((problem) => problem.code === 'orderMinimum');
+  return [...perWine, ...combinations, ...orderMinimum];
+}
+
+const bottles = (count: number) => (count === 1 ? 'bottle' : 'bottles');
+
+/** One field error per problem, in words; combinations and the order minimum concern the whole choice (`lines`). */
+export function selectionFieldErrors(problems: readonly SelectionProblem[], limits: readonly WineLimitRow[]): FieldError[] {
+  const byId = new Map(limits.map((limit) => [limit.offeringWineId, limit]));
+  const label = (wineId: string) => {
+    const wine = byId.get(wineId);
+    return wine ? wineLabel(wine) : 'this wine';
+  };
+  const errors: FieldError[] = [];
+  for (const problem of problems) {
+    switch (problem.code) {
+      case 'empty':
+        errors.push({ field: 'lines', code: 'emptySelection', message: API_MESSAGES.emptySelection });
+        break;
+      case 'unknownWine':
+        errors.push({ field: `lines.${problem.wineId}`, code: 'unknownWine', message: API_MESSAGES.unknownWine });
+        break;
+      case 'belowMinimum':
+        errors.push({
+          field: `lines.${problem.wineId}`,
+          code: 'belowMinimum',
+          message: API_MESSAGES.belowMinimum(label(problem.wineId), problem.minimum, bottles(problem.minimum)),
+        });
+        break;
+      case 'aboveMaximum':
+        errors.push({
+          field: `lines.${problem.wineId}`,
+          code: 'aboveMaximum',
+          message: API_MESSAGES.aboveMaximum(label(problem.wineId), problem.maximum, bottles(problem.maximum)),
+        });
+        break;
+      case 'invalidCombination':
+        // Several broken rules read as one sentence: the member is asked to contact the winery.
+        if (!errors.some((error) => error.code === 'invalidCombination')) {
+          errors.push({ field: 'lines', code: 'invalidCombination', message: renderValidationMessage('invalidCombination') });
+        }
+        break;
+      case 'orderMinimum':
+        errors.push({
+          field: 'lines',
+          code: 'orderMinimum',
+          message: renderValidationMessage('orderMinimum', { amount: formatMoney(problem.minimumCents) }),
+        });
+        break;
+    }
+  }
+  return errors;
+}
+
+/**
+ * 400 with every problem as a field error. The top message is the seed's own sentence when the
+ * problem concerns the whole choice ('Your order must be a minimum of $300.00'), so a client that
+ * shows only the message still says the right thing.
+ */
+export function selectionError(problems: readonly SelectionProblem[], limits: readonly WineLimitRow[]): ApiError {
+  const errors = selectionFieldErrors(problems, limits);
+  const whole = errors.find((error) => error.field === 'lines');
+  return new ApiError('validationError', whole?.message ?? API_MESSAGES.validation, errors);
+}

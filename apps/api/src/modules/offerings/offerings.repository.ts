@@ -1,0 +1,153 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import {
+  allocationLines,
+  allocations,
+  inventoryLocations,
+  offeringWines,
+  offerings,
+  orders,
+  shippingNotices,
+  stock,
+  wines,
+  wishes,
+} from '../../db/schema/index.js';
+
+export function createOfferingsRepository(db: Database) {
+  return {
+    /** The member's allocation with its offering; undefined when it is not theirs or does not exist. */
+    async findAllocation(tenantId: string, customerId: string, allocationId: string) {
+      const [row] = await db
+        .select({
+          allocationId: allocations.id,
+          allocationMetaData: allocations.metaData,
+          allocationOrderMinimumCents: allocations.orderMinimumCents,
+          offering: offerings,
+        })
+        .from(allocations)
+        .innerJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
+        .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId), eq(allocations.id, allocationId)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The wines this member may order (those with an allocation line), their limits, the bottles
+     * left over all locations and the member's wish, in the offering's order.
+     */
+    async memberWines(tenantId: string, allocationId: string) {
+      const left = db
+        .select({ offeringWineId: stock.offeringWineId, bottles: sql<number>`sum(${stock.quantity})`.as('bottles') })
+        .from(stock)
+        .where(eq(stock.tenantId, tenantId))
+        .groupBy(stock.offeringWineId)
+        .as('left_in_stock');
+      return db
+        .select({
+          id: offeringWines.id,
+          name: wines.name,
+          vintage: wines.vintage,
+          sizeMl: wines.sizeMl,
+          description: wines.description,
+          priceCents: offeringWines.priceCents,
+          minimum: allocationLines.minimum,
+          maximum: allocationLines.maximum,
+          bottlesLeft: sql<number>`coalesce(${left.bottles}, 0)`.mapWith(Number),
+          wishQuantity: wishes.quantity,
+          wishStatus: wishes.status,
+        })
+        .from(allocationLines)
+        .innerJoin(
+          offeringWines,
+          and(eq(offeringWines.id, allocationLines.offeringWineId), eq(offeringWines.tenantId, allocationLines.tenantId)),
+        )
+        .innerJoin(wines, and(eq(wines.id, offeringWines.wineId), eq(wines.tenantId, offeringWines.tenantId)))
+        .leftJoin(left, eq(left.offeringWineId, offeringWines.id))
+        .leftJoin(
+          wishes,
+          and(eq(wishes.allocationId, allocationLines.allocationId), eq(wishes.offeringWineId, allocationLines.offeringWineId)),
+        )
+        .where(and(eq(allocationLines.tenantId, tenantId), eq(allocationLines.allocationId, allocationId)))
+        .orderBy(asc(offeringWines.sortOrder), asc(wines.name), asc(wines.vintage), asc(wines.sizeMl));
+    },
+
+    async pickupLocations(tenantId: string) {
+      return db
+        .select({
+          id: inventoryLocations.id,
+          name: inventoryLocations.name,
+          address: inventoryLocations.address,
+          hours: inventoryLocations.hours,
+        })
+        .from(inventoryLocations)
+        .where(and(eq(inventoryLocations.tenantId, tenantId), eq(inventoryLocations.pickup, true)))
+        .orderBy(asc(inventoryLocations.sortOrder), asc(inventoryLocations.name));
+    },
+
+    async shippingNotices(tenantId: string) {
+      return db
+        .select({ countryCode: shippingNotices.countryCode, text: shippingNotices.text })
+        .from(shippingNotices)
+        .where(eq(shippingNotices.tenantId, tenantId))
+        .orderBy(asc(shippingNotices.countryCode));
+    },
+
+    async hasPendingOrder(tenantId: string, customerId: string, allocationId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tenantId, tenantId),
+            eq(orders.customerId, customerId),
+            eq(orders.allocationId, allocationId),
+            eq(orders.status, 'pending'),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async hasAllocationLine(tenantId: string, allocationId: string, offeringWineId: string): Promise<boolean> {
+      const rows = await db
+        .select({ maximum: allocationLines.maximum })
+        .from(allocationLines)
+        .where(
+          and(
+            eq(allocationLines.tenantId, tenantId),
+            eq(allocationLines.allocationId, allocationId),
+            eq(allocationLines.offeringWineId, offeringWineId),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * Records the member's wish, or replaces its quantity while it still waits for an answer.
+     * Undefined when staff have already answered it (the row is left alone). One statement, so
+     * two requests at once cannot make two wishes.
+     */
+    async upsertWish(input: { tenantId: string; allocationId: string; offeringWineId: string; quantity: number; at: Date }) {
+      const { at, ...values } = input;
+      const [row] = await db
+        .insert(wishes)
+        .values({ ...values, createdAt: at })
+        .onConflictDoUpdate({
+          target: [wishes.allocationId, wishes.offeringWineId],
+          set: { quantity: input.quantity },
+          setWhere: eq(wishes.status, 'requested'),
+        })
+        .returning({
+          offeringWineId: wishes.offeringWineId,
+          quantity: wishes.quantity,
+          status: wishes.status,
+          // xmax is 0 only on a row this statement inserted, not on one it updated.
+          created: sql<boolean>`(xmax = 0)`,
+        });
+      return row;
+    },
+  };
+}
+
+export type OfferingsRepository = ReturnType<typeof createOfferingsRepository>;

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AllocationParamsSchema, OfferingSchema, WishInputSchema, WishSchema } from '@winery/domain';
+import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { assertOwnCustomer } from '../../shared/ownership.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import type { OfferingsService } from './offerings.service.js';
+
+export const offeringsRoutes: FastifyPluginAsyncZod<{ offerings: OfferingsService }> = async (app, { offerings }) => {
+  const member = { preHandler: [app.requireTenant, app.requireMember] };
+
+  app.get(
+    '/:tenant/customer/:customerId/allocation/:allocationId/offering',
+    {
+      schema: {
+        tags: ['allocation'],
+        summary: "The offering as this member sees it: letter, vintage notes, their wines and limits, delivery options",
+        description:
+          "Only wines with a line in the member's allocation are listed, each with the member's minimum and maximum, whether any bottles are left (available) and the member's wish. Wine ids here are offering-wine ids, as carts and orders use them. orderMinimumCents is the member's own when set, else the offering's. Another member's allocation answers 404 like an unknown one.",
+        headers: TenantHeadersSchema,
+        params: AllocationParamsSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: OfferingSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      ...member,
+    },
+    async (request) => {
+      assertOwnCustomer(request.member.customerId, request.params.customerId);
+      return offerings.view(request.tenant.id, request.params.customerId, request.params.allocationId);
+    },
+  );
+
+  app.post(
+    '/:tenant/customer/:customerId/allocation/:allocationId/wish',
+    {
+      schema: {
+        tags: ['allocation'],
+        summary: 'Ask for more bottles of one wine than the allocation allows (a wish)',
+        description:
+          "quantity is the number of bottles beyond the member's maximum. 201 when recorded, 200 when it replaces the quantity of a wish still waiting for an answer; 409 once staff have answered it, or when the offering is not open for this member (outside its window, or already ordered). The wine must be in the member's allocation (400 wineNotInAllocation).",
+        headers: TenantHeadersSchema,
+        params: AllocationParamsSchema,
+        body: WishInputSchema,
+        security: MEMBER_SECURITY,
+        response: { 200: WishSchema, 201: WishSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      ...member,
+    },
+    async (request, reply) => {
+      assertOwnCustomer(request.member.customerId, request.params.customerId);
+      const { created, ...wish } = await offerings.wish(
+        request.tenant.id,
+        request.params.customerId,
+        request.params.allocationId,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(wish);
+    },
+  );
+};

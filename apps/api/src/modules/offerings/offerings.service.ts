@@ -1,0 +1,89 @@
+import { getAllocationStatus, type AllocationMetaData, type Offering, type Wish, type WishInput } from '@winery/domain';
+import { ApiError } from '../../shared/api-error.js';
+import { API_MESSAGES } from '../../shared/api-messages.js';
+import type { OfferingsRepository } from './offerings.repository.js';
+
+export function createOfferingsService(repository: OfferingsRepository, now: () => Date) {
+  /** The member's own allocation, or the same 404 whether it is someone else's or does not exist. */
+  async function ownAllocation(tenantId: string, customerId: string, allocationId: string) {
+    const row = await repository.findAllocation(tenantId, customerId, allocationId);
+    if (!row) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
+    return row;
+  }
+
+  return {
+    /**
+     * Everything the offering pages show, for this member: only the wines they were allocated,
+     * with their own limits and wishes. Combination rules are kept when they concern a wine the
+     * member can see; stock shows only as "available", never as a count.
+     */
+    async view(tenantId: string, customerId: string, allocationId: string): Promise<Offering> {
+      const row = await ownAllocation(tenantId, customerId, allocationId);
+      const { offering } = row;
+      const [wines, pickupLocations, shippingNotices] = await Promise.all([
+        repository.memberWines(tenantId, allocationId),
+        repository.pickupLocations(tenantId),
+        repository.shippingNotices(tenantId),
+      ]);
+      const shown = new Set(wines.map((wine) => wine.id));
+      return {
+        allocationId: row.allocationId,
+        name: offering.name,
+        campaignType: offering.campaignType,
+        slug: offering.slug,
+        startDate: offering.startDate.toISOString(),
+        endDate: offering.endDate.toISOString(),
+        metaData: { ...offering.metaData, ...row.allocationMetaData } as AllocationMetaData,
+        letter: offering.letter,
+        vintageNotes: offering.vintageNotes,
+        wines: wines.map((wine) => ({
+          id: wine.id,
+          name: wine.name,
+          vintage: wine.vintage,
+          sizeMl: wine.sizeMl,
+          priceCents: wine.priceCents,
+          description: wine.description,
+          minimum: wine.minimum,
+          maximum: wine.maximum,
+          available: wine.bottlesLeft > 0,
+          wish: wine.wishStatus === null || wine.wishQuantity === null ? null : { quantity: wine.wishQuantity, status: wine.wishStatus },
+        })),
+        orderMinimumCents: row.allocationOrderMinimumCents ?? offering.orderMinimumCents,
+        combinations: offering.combinations.filter((rule) => shown.has(rule.wineId)),
+        pickupLocations,
+        shippingNotices,
+      };
+    },
+
+    /**
+     * Asks for `quantity` bottles beyond the member's maximum of one wine. Only while the offering
+     * is open for this member (status offering: in the window, not yet ordered); asking again
+     * replaces the quantity until staff answer.
+     */
+    async wish(tenantId: string, customerId: string, allocationId: string, input: WishInput): Promise<Wish & { created: boolean }> {
+      const row = await ownAllocation(tenantId, customerId, allocationId);
+      const pending = await repository.hasPendingOrder(tenantId, customerId, allocationId);
+      const status = getAllocationStatus(
+        { id: row.allocationId, startDate: row.offering.startDate, endDate: row.offering.endDate, pendingOrders: pending ? [true] : [] },
+        now(),
+      );
+      if (status !== 'offering' || row.offering.cancelledAt) throw new ApiError('conflict', API_MESSAGES.wishOfferingNotOpen);
+      if (!(await repository.hasAllocationLine(tenantId, allocationId, input.wineId))) {
+        throw new ApiError('validationError', API_MESSAGES.validation, [
+          { field: 'wineId', code: 'wineNotInAllocation', message: API_MESSAGES.unknownWine },
+        ]);
+      }
+      const saved = await repository.upsertWish({
+        tenantId,
+        allocationId,
+        offeringWineId: input.wineId,
+        quantity: input.quantity,
+        at: now(),
+      });
+      if (!saved) throw new ApiError('conflict', API_MESSAGES.wishAnswered);
+      return { wineId: saved.offeringWineId, quantity: saved.quantity, status: saved.status, created: saved.created };
+    },
+  };
+}
+
+export type OfferingsService = ReturnType<typeof createOfferingsService>;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateTablesInputSchema, RateTablesSchema } from '@winery/domain';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import type { RatesService } from './rates.service.js';
+import { STAFF_SECURITY } from './staff-security.js';
+
+export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (app, { rates }) => {
+  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
+
+  app.get(
+    '/staff/rates',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The rate tables: sales tax, shipping by bottle count, destinations that cannot receive wine, shipping notices',
+        headers: TenantHeadersSchema,
+        security: STAFF_SECURITY,
+        response: { 200: RateTablesSchema, ...errorResponses(400, 401, 404) },
+      },
+      ...staffOnly,
+    },
+    async (request) => rates.read(request.tenant.id),
+  );
+
+  app.put(
+    '/staff/rates',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Replace all four rate tables in one transaction',
+        description:
+          'Rates are in basis points (725 = 7.25 %) and cents. A state row wins over its country row. One tax rate, restriction and notice per destination; shipping bands of one destination must not overlap (400 naming the row). Quotes after this call use the new tables; orders already placed keep their totals.',
+        headers: TenantHeadersSchema,
+        body: RateTablesInputSchema,
+        security: STAFF_SECURITY,
+        response: { 200: RateTablesSchema, ...errorResponses(400, 401, 404) },
+      },
+      ...staffOnly,
+    },
+    async (request) => rates.replace(request.tenant.id, request.body),
+  );
+};

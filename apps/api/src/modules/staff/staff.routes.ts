@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StaffLoginSchema, StaffTokenResponseSchema, StaffUserSchema } from '@winery/domain';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import { STAFF_SECURITY } from './staff-security.js';
+import type { StaffService } from './staff.service.js';
+
+export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
+  app.post(
+    '/staff/login',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff sign-in with e-mail and password',
+        description:
+          'Answers a staff token valid for 12 hours; it opens /v1/staff/… only, never a member route. Failed attempts count against the same per-IP limit as member sign-ins, and against a per-account limit of their own (429 with Retry-After).',
+        headers: TenantHeadersSchema,
+        body: StaffLoginSchema,
+        response: { 200: StaffTokenResponseSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+      preHandler: [app.requireTenant],
+    },
+    async (request) => staff.login(request.tenant.id, request.body, request.ip),
+  );
+
+  app.post(
+    '/staff/logout',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'End this staff session; the token stops working at once',
+        headers: TenantHeadersSchema,
+        security: STAFF_SECURITY,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(400, 401, 404) },
+      },
+      preHandler: [app.requireTenant, app.requireStaff],
+    },
+    async (request, reply) => {
+      await staff.logout(request.tenant.id, request.staff.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/staff/me',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff member',
+        headers: TenantHeadersSchema,
+        security: STAFF_SECURITY,
+        response: { 200: StaffUserSchema, ...errorResponses(400, 401, 404) },
+      },
+      preHandler: [app.requireTenant, app.requireStaff],
+    },
+    async (request) => staff.me(request.staff),
+  );
+};

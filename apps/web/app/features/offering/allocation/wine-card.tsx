@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import type { OfferingWine } from '@winery/domain';
+import { formatMoney } from '../../../lib/format';
+import { formatBottleSize, STANDARD_BOTTLE_ML, wineTitle } from '../wine-format';
+import { QuantityControl } from './quantity-control';
+import { WishRequest } from './wish-request';
+
+interface WineCardProps {
+  allocationId: string;
+  wine: OfferingWine;
+  /** The winery's conditions for this wine ("With at least 3 bottles of Melbury 2022"). */
+  conditions?: readonly string[];
+  quantity: number;
+  messages: readonly string[];
+  onChange: (quantity: number) => void;
+}
+
+/** One wine of the offering: what it is, its price, the member's limits, how many, and a wish. */
+export function WineCard({ allocationId, wine, conditions = [], quantity, messages, onChange }: WineCardProps) {
+  const { t } = useTranslation();
+  const title = wineTitle(wine);
+  const titleId = `wine-${wine.id}-title`;
+  const limitsId = `wine-${wine.id}-limits`;
+  const messagesId = `wine-${wine.id}-messages`;
+  const soldOut = !wine.available;
+  return (
+    <article className={`offer-wine${soldOut ? ' offer-wine--sold-out' : ''}`} aria-labelledby={titleId} data-testid="wine-card" data-wine-id={wine.id}>
+      <div className="offer-wine__about">
+        <h2 id={titleId} className="offer-wine__title">
+          <span className="offer-wine__name">{wine.name}</span> <span className="offer-wine__vintage">{wine.vintage}</span>
+          {wine.sizeMl !== STANDARD_BOTTLE_ML ? <span className="offer-wine__size"> ({formatBottleSize(wine.sizeMl)})</span> : null}
+        </h2>
+        <p className="offer-wine__facts">
+          <span>{formatBottleSize(wine.sizeMl)}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="offer-wine__price" data-testid="wine-price">
+            {t('offering.allocation.perBottle', { price: formatMoney(wine.priceCents) })}
+          </span>
+        </p>
+        {wine.description ? <p className="offer-wine__description">{wine.description}</p> : null}
+      </div>
+      <div className="offer-wine__choose">
+        <ul id={limitsId} className="offer-wine__limits">
+          {soldOut ? (
+            <li>
+              <span className="badge" data-testid="sold-out">
+                {t('offering.allocation.soldOut')}
+              </span>
+            </li>
+          ) : null}
+          {wine.minimum > 0 ? <li data-testid="wine-minimum">{t('offering.allocation.minimum', { count: wine.minimum })}</li> : null}
+          <li data-testid="wine-maximum">{t('offering.allocation.maximum', { count: wine.maximum })}</li>
+          {conditions.map((condition) => (
+            <li key={condition} className="offer-wine__condition" data-testid="wine-condition">
+              {condition}
+            </li>
+          ))}
+        </ul>
+        <QuantityControl
+          id={`wine-${wine.id}-quantity`}
+          wine={title}
+          value={quantity}
+          maximum={wine.maximum}
+          disabled={soldOut}
+          invalid={messages.length > 0}
+          describedBy={[messages.length > 0 ? messagesId : null, limitsId].filter(Boolean).join(' ')}
+          onChange={onChange}
+        />
+        <p className="offer-wine__line-total" aria-hidden={quantity === 0 ? true : undefined}>
+          {quantity > 0 ? formatMoney(quantity * wine.priceCents) : '\u00a0'}
+        </p>
+        {messages.length > 0 ? (
+          <ul id={messagesId} className="offer-wine__messages" data-testid="wine-messages">
+            {messages.map((message) => (
+              <li key={message} className="field__error">
+                {message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <WishRequest allocationId={allocationId} wine={wine} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { OFFERING_PATHS, type Offering } from '@winery/domain';
+import { PageLoading } from '../../components/page-loading';
+import { Wordmark } from '../../components/wordmark';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/format';
+import { OfferingLoadFailed } from './offering-gate';
+import { useOffering } from './offering.api';
+
+/** Loads the offering of an allocation and hands it on; loading and failure in words meanwhile. */
+export function WithOffering({ allocationId, children }: { allocationId: string | null | undefined; children: (offering: Offering) => ReactNode }) {
+  const { t } = useTranslation();
+  const offering = useOffering(allocationId);
+  if (offering.isError) {
+    return <OfferingLoadFailed message={errorMessage(offering.error, t('offering.loadFailed'))} onRetry={() => void offering.refetch()} />;
+  }
+  if (!offering.data) {
+    return (
+      <div className="page offering-page">
+        <PageLoading label={t('offering.loading')} />
+      </div>
+    );
+  }
+  return <>{children(offering.data)}</>;
+}
+
+/** The estate's letter to its members: set like a letter on paper, signed. */
+export function LetterView({ offering, next }: { offering: Offering; next: ReactNode }) {
+  const { t } = useTranslation();
+  const { letter } = offering;
+  const date = formatDate(offering.startDate);
+  return (
+    <div className="page offering-page offering-page--letter">
+      <article className="letter" aria-labelledby="letter-title" data-testid="letter">
+        <header className="letter__head">
+          <Wordmark />
+          {date ? (
+            <p className="letter__date">
+              <time dateTime={offering.startDate}>{date}</time>
+            </p>
+          ) : null}
+        </header>
+        <p className="eyebrow letter__eyebrow">{offering.name}</p>
+        <h1 id="letter-title" className="letter__title">
+          {letter.title}
+        </h1>
+        {letter.paragraphs.length > 0 ? (
+          <div className="letter__body">
+            {letter.paragraphs.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+        ) : (
+          <p className="letter__body muted">{t('offering.letter.empty')}</p>
+        )}
+        {letter.signature ? (
+          <p className="letter__signature" data-testid="letter-signature">
+            {letter.signature.split('\n').map((line, index, lines) => (
+              <span key={index} className={index === 0 ? 'letter__signer' : 'letter__signer-role'}>
+                {line}
+                {index < lines.length - 1 ? <br /> : null}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </article>
+      {next}
+    </div>
+  );
+}
+
+/** The way on from the letter and the notes: to the allocation, and to whichever of the two is not this page. */
+export function OfferingNext({ vintageNotes, letter, allocation = OFFERING_PATHS.allocation, allocationLabel }: {
+  vintageNotes?: boolean;
+  letter?: boolean;
+  allocation?: string | null;
+  allocationLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="offering-next" aria-label={t('offering.nextLabel')}>
+      {allocation ? (
+        <Link to={allocation} className="button button--primary">
+          {allocationLabel}
+        </Link>
+      ) : null}
+      {vintageNotes ? (
+        <Link to={OFFERING_PATHS.vintageNotes} className="button button--quiet">
+          {t('offering.readVintageNotes')}
+        </Link>
+      ) : null}
+      {letter ? (
+        <Link to={OFFERING_PATHS.letter} className="button button--quiet">
+          {t('offering.readLetter')}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The winemaker's notes on the vintage, one section each, with a list of them on wide screens. */
+export function VintageNotesView({ offering, next }: { offering: Offering; next: ReactNode }) {
+  const { t } = useTranslation();
+  const notes = offering.vintageNotes;
+  return (
+    <div className="page offering-page offering-page--notes">
+      <header className="offering-header">
+        <p className="eyebrow">{offering.name}</p>
+        <h1 className="page-title">{t('offering.vintageNotes.heading')}</h1>
+        <p className="lede">{t('offering.vintageNotes.intro')}</p>
+      </header>
+      {notes.length === 0 ? (
+        <div className="empty-state" data-testid="empty-state">
+          <p className="empty-state__title">{t('offering.vintageNotes.empty')}</p>
+        </div>
+      ) : (
+        <div className="vintage-notes">
+          {notes.length > 1 ? (
+            <nav className="vintage-notes__contents" aria-label={t('offering.vintageNotes.contents')}>
+              <ol>
+                {notes.map((note, index) => (
+                  <li key={index}>
+                    <a href={`#note-${index + 1}`}>{note.title}</a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          ) : null}
+          <div className="vintage-notes__body">
+            {notes.map((note, index) => (
+              <section key={index} id={`note-${index + 1}`} className="vintage-note" aria-labelledby={`note-${index + 1}-title`}>
+                <h2 id={`note-${index + 1}-title`} className="vintage-note__title">
+                  {note.title}
+                </h2>
+                {note.paragraphs.map((paragraph, paragraphIndex) => (
+                  <p key={paragraphIndex}>{paragraph}</p>
+                ))}
+              </section>
+            ))}
+          </div>
+        </div>
+      )}
+      {next}
+    </div>
+  );
+}

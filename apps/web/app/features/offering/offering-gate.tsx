@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AllocationDetail, AllocationMetaData, AllocationStatus, AllocationSummary } from '@winery/domain';
+import { PageLoading } from '../../components/page-loading';
+import { useAllocationStatus } from '../allocation/allocation.api';
+import { offeringRedirect, type OfferingPage } from './offering-access';
+
+export interface OfferingAccess {
+  status: AllocationStatus;
+  current: AllocationSummary | null;
+  detail: AllocationDetail | null;
+  metaData: AllocationMetaData | null;
+}
+
+/** A failed load in words, with a way to ask again. */
+export function OfferingLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page offering-page">
+      <div className="alert alert--error" role="alert" data-testid="offering-error">
+        <p className="alert__title">{message}</p>
+        <button type="button" className="button button--quiet" onClick={onRetry}>
+          {t('offering.retry')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Shows an offering page only to a member whose allocation state allows it (seed §4); anyone else
+ * is sent to their own starting point: the letter or allocation, the order summary, Offering
+ * Closed, or the account.
+ */
+export function OfferingGate({ page, children }: { page: OfferingPage; children: (access: OfferingAccess) => ReactNode }) {
+  const { t } = useTranslation();
+  const allocation = useAllocationStatus();
+  if (allocation.isError) return <OfferingLoadFailed message={t('offering.loadFailed')} onRetry={allocation.refetch} />;
+  if (allocation.isLoading || !allocation.status) {
+    return (
+      <div className="page offering-page">
+        <PageLoading label={t('offering.loading')} />
+      </div>
+    );
+  }
+  const metaData = allocation.detail?.metaData ?? null;
+  const redirect = offeringRedirect(page, allocation.status, metaData);
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <>{children({ status: allocation.status, current: allocation.current, detail: allocation.detail, metaData })}</>;
+}

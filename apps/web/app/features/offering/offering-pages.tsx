@@ -1,0 +1,155 @@
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { memberHome, OFFERING_PATHS } from '@winery/domain';
+import { PageLoading } from '../../components/page-loading';
+import { useAllocationStatus } from '../allocation/allocation.api';
+import { AllocationPage } from './allocation/allocation-page';
+import { CheckoutPage } from './checkout/checkout-page';
+import { allocationTitleKey, showsVintageNotes } from './offering-access';
+import { LetterView, OfferingNext, VintageNotesView, WithOffering } from './offering-content';
+import { OfferingGate, OfferingLoadFailed } from './offering-gate';
+import { OfferingClosedPage } from './offering-closed-page';
+import { ThankYouPage } from './thank-you-page';
+import { hasLetter } from '@winery/domain';
+
+/** /offering: wherever the member's allocation state sends them. */
+export function OfferingIndexPage() {
+  const { t } = useTranslation();
+  const allocation = useAllocationStatus();
+  if (allocation.isError) return <OfferingLoadFailed message={t('offering.loadFailed')} onRetry={allocation.refetch} />;
+  if (!allocation.status) {
+    return (
+      <div className="page offering-page">
+        <PageLoading label={t('offering.loading')} />
+      </div>
+    );
+  }
+  return <Navigate to={memberHome(allocation.status, allocation.detail?.metaData)} replace />;
+}
+
+/** The <title> of the allocation page, whose name depends on the campaign (seed §2). */
+export function AllocationTitle() {
+  const { t } = useTranslation();
+  const allocation = useAllocationStatus();
+  const page = t(`nav.${allocationTitleKey(allocation.detail?.metaData)}`);
+  return <title>{t('meta.suffix', { page })}</title>;
+}
+
+export function OfferingLetterPage() {
+  const { t } = useTranslation();
+  return (
+    <OfferingGate page="letter">
+      {(access) => (
+        <WithOffering allocationId={access.current?.id}>
+          {(offering) => (
+            <LetterView
+              offering={offering}
+              next={
+                <OfferingNext
+                  allocation={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
+                  allocationLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
+                  vintageNotes={showsVintageNotes(access.metaData)}
+                />
+              }
+            />
+          )}
+        </WithOffering>
+      )}
+    </OfferingGate>
+  );
+}
+
+export function OfferingVintageNotesPage() {
+  const { t } = useTranslation();
+  return (
+    <OfferingGate page="vintageNotes">
+      {(access) => (
+        <WithOffering allocationId={access.current?.id}>
+          {(offering) => (
+            <VintageNotesView
+              offering={offering}
+              next={
+                <OfferingNext
+                  allocation={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
+                  allocationLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
+                  letter={hasLetter(access.metaData)}
+                />
+              }
+            />
+          )}
+        </WithOffering>
+      )}
+    </OfferingGate>
+  );
+}
+
+export function OfferingAllocationPage() {
+  return (
+    <OfferingGate page="allocation">
+      {(access) => (
+        <WithOffering allocationId={access.current?.id}>
+          {(offering) => <AllocationPage offering={offering} metaData={access.metaData} />}
+        </WithOffering>
+      )}
+    </OfferingGate>
+  );
+}
+
+export function OfferingCheckoutPage() {
+  return <OfferingGate page="checkout">{() => <CheckoutPage />}</OfferingGate>;
+}
+
+export function OfferingThankYouPage() {
+  return <OfferingGate page="thankYou">{(access) => <ThankYouPage access={access} />}</OfferingGate>;
+}
+
+export function OfferingClosedRoutePage() {
+  return <OfferingGate page="closed">{(access) => <OfferingClosedPage access={access} />}</OfferingGate>;
+}
+
+/** /event/letter: an event offering's letter (the header navigation is hidden on event pages). */
+export function EventLetterPage() {
+  const { t } = useTranslation();
+  return (
+    <OfferingGate page="eventLetter">
+      {(access) => (
+        <WithOffering allocationId={access.current?.id}>
+          {(offering) => (
+            <LetterView
+              offering={offering}
+              next={
+                <OfferingNext
+                  allocation={access.status === 'offering' ? `/event/${encodeURIComponent(offering.slug)}` : OFFERING_PATHS.thankYou}
+                  allocationLabel={access.status === 'offering' ? t('offering.event.toInvitation') : t('offering.thankYou.yourOrder')}
+                />
+              }
+            />
+          )}
+        </WithOffering>
+      )}
+    </OfferingGate>
+  );
+}
+
+/** /event/{slug}: the allocation of the member's event offering with that slug. */
+export function EventAllocationPage({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  return (
+    <OfferingGate page="eventAllocation">
+      {(access) => (
+        <WithOffering allocationId={access.current?.id}>
+          {(offering) =>
+            offering.slug === slug ? (
+              <AllocationPage offering={offering} metaData={access.metaData} />
+            ) : (
+              <div className="page page--narrow offering-page" data-testid="event-not-found">
+                <h1 className="page-title">{t('offering.event.notFoundHeading')}</h1>
+                <p className="lede">{t('offering.event.notFound')}</p>
+              </div>
+            )
+          }
+        </WithOffering>
+      )}
+    </OfferingGate>
+  );
+}
