@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createFoundersListSchema, createJoinAllocationSchema } from '@winery/domain';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import { JoinRequestCreatedSchema } from './joining.schemas.js';
+import type { JoiningService } from './joining.service.js';
+
+export interface JoiningRoutesOptions {
+  joining: JoiningService;
+  /** MINIMUM_AGE: the date of birth is checked against it, as the form does. */
+  minimumAge: number;
+  now: () => Date;
+}
+
+const DESCRIPTION =
+  "Stored for staff to decide, and acknowledged by e-mail. An e-mail address a member or a pending request (of either kind) already uses answers 409 with the field error emailInUse ('This email address is already in use.'). Limited per e-mail address and per IP (429 with Retry-After and the wait in words).";
+
+/** Prospects asking to join: the allocation list (/allocation) and the Founder's List. */
+export const joiningRoutes: FastifyPluginAsyncZod<JoiningRoutesOptions> = async (app, { joining, minimumAge, now }) => {
+  app.post(
+    '/allocation-request',
+    {
+      schema: {
+        tags: ['joining'],
+        summary: 'Ask to join the allocation list (Join Allocation)',
+        description: DESCRIPTION,
+        headers: TenantHeadersSchema,
+        body: createJoinAllocationSchema({ minimumAge, now }),
+        response: { 201: JoinRequestCreatedSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: [app.requireTenant],
+    },
+    async (request, reply) =>
+      reply.code(201).send(await joining.submit(request.tenant.id, 'allocation', request.body, request.ip)),
+  );
+
+  app.post(
+    '/founders-list',
+    {
+      schema: {
+        tags: ['joining'],
+        summary: "Ask to join the Founder's List, with an ideal allocation",
+        description: DESCRIPTION,
+        headers: TenantHeadersSchema,
+        body: createFoundersListSchema({ minimumAge, now }),
+        response: { 201: JoinRequestCreatedSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: [app.requireTenant],
+    },
+    async (request, reply) =>
+      reply.code(201).send(await joining.submit(request.tenant.id, 'founders-list', request.body, request.ip)),
+  );
+};

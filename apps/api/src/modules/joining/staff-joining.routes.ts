@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import { STAFF_SECURITY } from '../staff/staff-security.js';
+import {
+  JoinRequestApprovedSchema,
+  JoinRequestListQuerySchema,
+  JoinRequestListSchema,
+  JoinRequestParamsSchema,
+  JoinRequestSchema,
+} from './joining.schemas.js';
+import type { JoiningService } from './joining.service.js';
+
+/** Staff decide prospects' requests: approve (the member is created and invited) or decline. */
+export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService }> = async (app, { joining }) => {
+  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
+
+  app.get(
+    '/staff/allocation-requests',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: "Prospects' requests to join, newest first, optionally of one kind and status",
+        headers: TenantHeadersSchema,
+        querystring: JoinRequestListQuerySchema,
+        security: STAFF_SECURITY,
+        response: { 200: JoinRequestListSchema, ...errorResponses(400, 401, 404) },
+      },
+      ...staffOnly,
+    },
+    async (request) => joining.list(request.tenant.id, request.query),
+  );
+
+  app.post(
+    '/staff/allocation-requests/:requestId/approve',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Approve a request: create the member and e-mail a link to create a password (72 hours)',
+        description:
+          "The member gets the request's details, and its address as their default shipping and billing address. A request already answered: 409. An address a member took meanwhile: 409 emailInUse.",
+        headers: TenantHeadersSchema,
+        params: JoinRequestParamsSchema,
+        security: STAFF_SECURITY,
+        response: { 200: JoinRequestApprovedSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+      ...staffOnly,
+    },
+    async (request) => joining.approve(request.tenant.id, request.params.requestId),
+  );
+
+  app.post(
+    '/staff/allocation-requests/:requestId/decline',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Decline a request; the prospect may ask again later',
+        description: 'No e-mail is sent. A request already answered: 409.',
+        headers: TenantHeadersSchema,
+        params: JoinRequestParamsSchema,
+        security: STAFF_SECURITY,
+        response: { 200: JoinRequestSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+      ...staffOnly,
+    },
+    async (request) => joining.decline(request.tenant.id, request.params.requestId),
+  );
+};

@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LinkPurpose } from '../../db/schema/index.js';
+
+/** 256 random bits: far beyond guessing, even with every exchange attempt allowed. */
+const TOKEN_BYTES = 32;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * How long each kind of e-mailed link works. Sign-in links are minutes, not days: whoever reads
+ * the mailbox later (a shared computer, a forwarded message) must not find a working sign-in.
+ * Allocation links have no fixed lifetime: they last until the offering's grace window ends.
+ */
+export const LINK_LIFETIME_MS = {
+  login: 15 * MINUTE_MS,
+  'reset-password': 30 * MINUTE_MS,
+  'create-password': 72 * HOUR_MS,
+  account: 72 * HOUR_MS,
+} as const satisfies Partial<Record<LinkPurpose, number>>;
+
+/** Where each link opens on the site; the token is the last path segment. */
+export const LINK_PATHS = {
+  login: '/login-by-link/',
+  account: '/account-link/',
+  allocation: '/allocation-link/',
+  'reset-password': '/reset-password/',
+  'create-password': '/create-password/',
+} as const satisfies Record<LinkPurpose, string>;
+
+export const linkUrl = (purpose: LinkPurpose, token: string) => `${LINK_PATHS[purpose]}${token}`;
+
+/**
+ * Only this digest is stored. A fast hash is enough because the token is random, not chosen by
+ * a person: there is no dictionary to try, and a database leak yields no working link.
+ */
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new random token (base64url, URL-safe without escaping) and the digest to store. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  return { token, hash: hashLinkToken(token) };
+}

@@ -1,0 +1,259 @@
+import { ALLOCATION_GRACE_MS } from '@winery/domain';
+import type { Database } from '../../db/database.js';
+import { ApiError } from '../../shared/api-error.js';
+import { API_MESSAGES } from '../../shared/api-messages.js';
+import type { CustomerRow, CustomersRepository } from '../customers/customers.repository.js';
+import type { MailService } from '../mail/mail.service.js';
+import { hashLinkToken, LINK_LIFETIME_MS, linkUrl } from './link-tokens.js';
+import { consumeLinkToken, issueLinkToken, retireLinkTokens, type LinksRepository } from './links.repository.js';
+import type { LinkExchangeInput } from './links.schemas.js';
+import type { MemberSessions } from './member-sessions.js';
+import { retryAfterHeader, type RequestLimiter } from './request-limits.js';
+import { uniformAnswer } from './uniform-answer.js';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** A /magic-link/{id} page older than this cannot resend; the member asks again from /login. */
+export const SIGN_IN_REQUEST_RESENDABLE_MS = HOUR_MS;
+
+/** 400 on the token field: what every link that does not work answers (seed §8). */
+export const linkInvalid = () =>
+  new ApiError('validationError', API_MESSAGES.linkInvalid, [
+    { field: 'token', code: 'linkInvalid', message: API_MESSAGES.linkInvalid },
+  ]);
+
+const allocationLinkExpired = () =>
+  new ApiError('validationError', API_MESSAGES.allocationLinkExpired, [
+    { field: 'token', code: 'allocationLinkExpired', message: API_MESSAGES.allocationLinkExpired },
+  ]);
+
+export interface LinksDependencies {
+  repository: LinksRepository;
+  customers: CustomersRepository;
+  mail: MailService;
+  sessions: MemberSessions;
+  limiter: RequestLimiter;
+  /** Sign-in link requests answer no sooner than this (ms), member or not. */
+  uniformAnswerMs: number;
+  now: () => Date;
+}
+
+export function createLinksService(deps: LinksDependencies) {
+  const { repository, customers, mail, sessions, limiter, now } = deps;
+  const lifetimeMinutes = LINK_LIFETIME_MS.login / MINUTE_MS;
+
+  /** Issues a sign-in link for one request and queues its e-mail, in the caller's transaction. */
+  async function sendSignInLink(tx: Database, customer: CustomerRow, requestId: string, at: Date) {
+    const token = await issueLinkToken(tx, {
+      tenantId: customer.tenantId,
+      customerId: customer.id,
+      purpose: 'login',
+      requestId,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + LINK_LIFETIME_MS.login),
+    });
+    await mail.enqueue(
+      {
+        tenantId: customer.tenantId,
+        to: customer.email,
+        template: { kind: 'sign-in-link', firstName: customer.firstName, url: linkUrl('login', token), expiresInMinutes: lifetimeMinutes },
+      },
+      tx,
+    );
+  }
+
+  const requestView = (request: { createdAt: Date; lastSentAt: Date | null }) => ({
+    createdAt: request.createdAt.toISOString(),
+    canResendAt: new Date((request.lastSentAt ?? request.createdAt).getTime() + limiter.limits.resendCooldownMs).toISOString(),
+    resendableUntil: new Date(request.createdAt.getTime() + SIGN_IN_REQUEST_RESENDABLE_MS).toISOString(),
+  });
+
+  async function findRequest(tenantId: string, requestId: string) {
+    const request = await repository.findSignInRequest(tenantId, requestId);
+    if (!request) throw new ApiError('notFound', API_MESSAGES.signInRequestNotFound);
+    return request;
+  }
+
+  return {
+    /**
+     * Always a new request and the same answer, member or not: the address is looked up, but
+     * neither the answer, its timing nor the /magic-link page says whether it belongs to anyone.
+     */
+    async requestSignInLink(tenantId: string, rawEmail: string, ip: string): Promise<{ requestId: string }> {
+      const answer = uniformAnswer(deps.uniformAnswerMs);
+      const email = rawEmail.toLowerCase();
+      const at = now();
+      await limiter.take('signInLink', tenantId, email, ip, at);
+      const customer = await repository.findCustomerByEmail(tenantId, email);
+      const request = await repository.transaction(async (q, tx) => {
+        const created = await q.createSignInRequest({
+          tenantId,
+          email,
+          customerId: customer?.id ?? null,
+          sends: customer ? 1 : 0,
+          createdAt: at,
+          // Set for everyone, so "resend" opens at the same moment whether or not mail was sent.
+          lastSentAt: at,
+        });
+        if (customer) await sendSignInLink(tx, customer, created.id, at);
+        return created;
+      });
+      await answer();
+      return { requestId: request.id };
+    },
+
+    async getSignInRequest(tenantId: string, requestId: string) {
+      return requestView(await findRequest(tenantId, requestId));
+    },
+
+    /** A fresh link for the same request; the previous one stops working. */
+    async resendSignInLink(tenantId: string, requestId: string, ip: string) {
+      const answer = uniformAnswer(deps.uniformAnswerMs);
+      const at = now();
+      const request = await findRequest(tenantId, requestId);
+      if (at.getTime() - request.createdAt.getTime() > SIGN_IN_REQUEST_RESENDABLE_MS) {
+        throw new ApiError('validationError', API_MESSAGES.signInRequestExpired);
+      }
+      const tooSoon = () => {
+        const until = new Date((request.lastSentAt ?? request.createdAt).getTime() + limiter.limits.resendCooldownMs);
+        return new ApiError('rateLimited', API_MESSAGES.resendTooSoon, undefined, retryAfterHeader(until, at));
+      };
+      if (request.lastSentAt && at.getTime() - request.lastSentAt.getTime() < limiter.limits.resendCooldownMs) throw tooSoon();
+      await limiter.take('signInLink', tenantId, request.email, ip, at);
+
+      const updated = await repository.transaction(async (q, tx) => {
+        const customer = request.customerId ? await q.findCustomer(tenantId, request.customerId) : undefined;
+        const claimed = await q.claimResend({
+          tenantId,
+          id: request.id,
+          at,
+          cooldownMs: limiter.limits.resendCooldownMs,
+          sent: customer !== undefined,
+        });
+        if (!claimed) return undefined;
+        if (customer) {
+          await retireLinkTokens(tx, { tenantId, customerId: customer.id, purposes: ['login'], requestId: request.id, at });
+          await sendSignInLink(tx, customer, request.id, at);
+        }
+        return claimed;
+      });
+      // Another click got there first.
+      if (!updated) throw tooSoon();
+      await answer();
+      return requestView(updated);
+    },
+
+    /**
+     * Trades a sign-in, account or allocation link for a member session, using the link up in
+     * the same transaction that starts the session. A link that does not work counts against
+     * the IP's budget of bad links (guessing); an allocation link past its offering's grace
+     * window says so rather than "already used".
+     */
+    async exchange(tenantId: string, input: LinkExchangeInput, ip: string) {
+      const at = now();
+      await limiter.assertMayTryLinks(ip, at);
+      const tokenHash = hashLinkToken(input.token);
+      const result = await repository.transaction(async (q, tx) => {
+        const link = await consumeLinkToken(tx, { tenantId, tokenHash, purpose: input.purpose, at });
+        if (!link) return undefined;
+        const customer = await q.findCustomer(tenantId, link.customerId);
+        if (!customer) return undefined;
+        const token = await sessions.start(tx, { tenantId, customerId: customer.id, email: customer.email, at });
+        return { token, link, customer };
+      });
+      if (!result) {
+        await limiter.recordBadLink(ip, at);
+        const known = await repository.findLinkToken(tenantId, tokenHash);
+        if (known && known.purpose === 'allocation' && input.purpose === 'allocation' && known.expiresAt.getTime() <= at.getTime()) {
+          throw allocationLinkExpired();
+        }
+        throw linkInvalid();
+      }
+      const { token, link, customer } = result;
+      await customers.recordSignIn(tenantId, customer.id, { at: at.toISOString(), ip }, customer.loginActivity);
+      return {
+        token,
+        customerId: customer.id,
+        ...(link.purpose === 'allocation' && link.allocationId ? { allocationId: link.allocationId } : {}),
+      };
+    },
+
+    /** Staff: e-mails a member a link that signs in and opens the account (72 hours). */
+    async sendAccountLink(tenantId: string, customerId: string) {
+      const at = now();
+      const expiresAt = new Date(at.getTime() + LINK_LIFETIME_MS.account);
+      await repository.transaction(async (q, tx) => {
+        const customer = await q.findCustomer(tenantId, customerId);
+        if (!customer) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
+        const token = await issueLinkToken(tx, { tenantId, customerId, purpose: 'account', createdAt: at, expiresAt });
+        await mail.enqueue(
+          {
+            tenantId,
+            to: customer.email,
+            template: {
+              kind: 'account-link',
+              firstName: customer.firstName,
+              url: linkUrl('account', token),
+              expiresInHours: LINK_LIFETIME_MS.account / HOUR_MS,
+            },
+          },
+          tx,
+        );
+      });
+      return { customerId, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * Staff: e-mails every member of an offering (or those named) a personal link bound to their
+     * allocation. It works until the offering's grace window ends (seed §4: 30 days after the
+     * end), the same moment the member's pages stop showing the offering. All or nothing.
+     */
+    async sendAllocationInvitations(tenantId: string, offeringId: string, customerIds?: string[]) {
+      const at = now();
+      const offering = await repository.findOffering(tenantId, offeringId);
+      if (!offering) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
+      const expiresAt = new Date(offering.endDate.getTime() + ALLOCATION_GRACE_MS);
+      if (offering.cancelledAt || expiresAt.getTime() <= at.getTime()) {
+        throw new ApiError('conflict', API_MESSAGES.offeringLinksOver);
+      }
+      const members = await repository.allocatedMembers(tenantId, offeringId, customerIds);
+      if (customerIds) {
+        const found = new Set(members.map((member) => member.customerId));
+        const missing = customerIds.flatMap((id, index) =>
+          found.has(id) ? [] : [{ field: `customerIds.${index}`, code: 'notInOffering', message: API_MESSAGES.notInOffering }],
+        );
+        if (missing.length > 0) throw new ApiError('validationError', API_MESSAGES.validation, missing);
+      }
+      const unique = [...new Map(members.map((member) => [member.customerId, member])).values()];
+      await repository.transaction(async (_q, tx) => {
+        for (const member of unique) {
+          const token = await issueLinkToken(tx, {
+            tenantId,
+            customerId: member.customerId,
+            purpose: 'allocation',
+            allocationId: member.allocationId,
+            createdAt: at,
+            expiresAt,
+          });
+          await mail.enqueue(
+            {
+              tenantId,
+              to: member.email,
+              template: {
+                kind: 'allocation-link',
+                firstName: member.firstName,
+                url: linkUrl('allocation', token),
+                offeringName: offering.name,
+                closesOn: offering.endDate.toISOString(),
+              },
+            },
+            tx,
+          );
+        }
+      });
+      return { sent: unique.length, expiresAt: expiresAt.toISOString() };
+    },
+  };
+}
+
+export type LinksService = ReturnType<typeof createLinksService>;

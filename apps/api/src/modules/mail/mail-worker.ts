@@ -1,0 +1,162 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailRepository, MailRow } from './mail.repository.js';
+import type { MailTransport } from './transports.js';
+
+/**
+ * Waits before each retry: a mail server that is down for a minute or for an afternoon is
+ * ridden out, and a message that still fails after the sixth attempt (about 7 h 42 min) is
+ * marked failed instead of being tried forever.
+ */
+export const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/**
+ * How long a claimed row stays away from other workers while it is sent. Well above the SMTP
+ * timeouts, so only a worker that died mid-send lets it come back.
+ */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+const BATCH_SIZE = 20;
+/**
+ * A caller's transaction commits after `enqueue` returns, so a kick at once could find nothing;
+ * the kick waits a little, and the timer catches anything later still.
+ */
+const KICK_AFTER_TRANSACTION_MS = 250;
+
+export interface DrainResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export interface MailWorkerDependencies {
+  repository: MailRepository;
+  transport: MailTransport;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Pace of the background pass in ms; 0 = no background pass and no kicks (only `drain`). */
+  intervalMs: number;
+  batchSize?: number;
+}
+
+/**
+ * The transport's words without anything secret: URLs lose their user and password, long
+ * server answers are cut, so last_error is safe to show on the outbox page and in logs.
+ */
+export function describeSendError(error: unknown): string {
+  const name = error instanceof Error ? error.name : 'Error';
+  const raw = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = raw.replace(/(\/\/)[^/@\s]+@/g, '$1***@').replace(/\s+/g, ' ').trim();
+  return `${name}${typeof code === 'string' ? ` (${code})` : ''}: ${message}`.slice(0, 500);
+}
+
+export function createMailWorker(deps: MailWorkerDependencies) {
+  const { repository, transport, now, log, intervalMs } = deps;
+  const batchSize = deps.batchSize ?? BATCH_SIZE;
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let stopped = false;
+  let passQueued = false;
+  // Passes in this process run one after another, so `drain` also waits for a background pass
+  // that is already sending; other processes are kept apart by the database (claimDue).
+  let chain: Promise<unknown> = Promise.resolve();
+
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = chain.then(work, work);
+    chain = result.catch(() => undefined);
+    return result;
+  }
+
+  async function deliver(row: MailRow, result: DrainResult) {
+    try {
+      const { ref } = await transport.send({
+        id: row.id,
+        kind: row.kind,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        createdAt: row.createdAt,
+      });
+      await repository.markSent(row.id, row.attempts, now(), ref);
+      result.sent += 1;
+    } catch (error) {
+      const lastError = describeSendError(error);
+      if (row.attempts >= MAX_ATTEMPTS) {
+        await repository.markFailed(row.id, row.attempts, lastError);
+        result.failed += 1;
+        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, error: lastError }, 'mail failed for good');
+      } else {
+        const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
+        await repository.scheduleRetry(row.id, row.attempts, new Date(now().getTime() + delay), lastError);
+        result.retried += 1;
+        log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, error: lastError }, 'mail not sent, will retry');
+      }
+    }
+  }
+
+  /** Claims and sends batches until nothing is due. */
+  async function sendDue(): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const at = now();
+      const rows = await repository.claimDue(at, batchSize, new Date(at.getTime() + CLAIM_LEASE_MS));
+      if (rows.length === 0) return result;
+      for (const [index, row] of rows.entries()) {
+        if (stopped) {
+          // Closing: the message in hand is finished, the rest go back to the queue for any
+          // instance to send, rather than waiting out their lease.
+          for (const untried of rows.slice(index)) await repository.release(untried.id, untried.attempts, now());
+          return result;
+        }
+        await deliver(row, result);
+      }
+      if (stopped) return result;
+    }
+  }
+
+  function backgroundPass() {
+    if (!started || stopped || passQueued) return;
+    passQueued = true;
+    exclusive(async () => {
+      passQueued = false;
+      if (stopped) return;
+      await sendDue();
+    }).catch((error: unknown) => {
+      // A database hiccup: the rows stay queued and the next pass tries again.
+      log.error({ errorName: (error as Error)?.name, error: (error as Error)?.message }, 'mail worker pass failed');
+    });
+  }
+
+  return {
+    /** Starts the background passes (after migrations: the app's onReady). */
+    start() {
+      if (started || stopped || intervalMs <= 0) return;
+      started = true;
+      timer = setInterval(backgroundPass, intervalMs);
+      // The timer alone never keeps the process alive; the server does.
+      timer.unref();
+      backgroundPass();
+    },
+
+    /** Asks for a pass soon; used by `enqueue`. Never throws. */
+    kick(afterTransaction: boolean) {
+      if (!started || stopped) return;
+      if (afterTransaction) setTimeout(backgroundPass, KICK_AFTER_TRANSACTION_MS).unref();
+      else backgroundPass();
+    },
+
+    /** Sends everything due now, after any pass already running in this process. */
+    drain(): Promise<DrainResult> {
+      return exclusive(sendDue);
+    },
+
+    /** Stops the timer, lets the message being sent finish and puts the rest of its batch back. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await chain;
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,51 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { createMailService, DEFAULT_MAIL_WORKER_INTERVAL_MS, type MailService } from './mail.service.js';
+import { chooseMailTransport, type MailTransport } from './transports.js';
+
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
+/** buildApp's mail settings; server.ts fills them from SMTP_URL, MAIL_FROM, PUBLIC_URL, DATA_DIR. */
+export interface MailOptions {
+  /** SMTP_URL (smtp://user:pass@host:587 or smtps://…); unset = the outbox. */
+  smtpUrl?: string | null;
+  /** MAIL_FROM, the sender of every message. */
+  from?: string;
+  /** Where the outbox writes (DATA_DIR/outbox); default a folder in the system's temp dir. */
+  outboxDir?: string;
+  /** A ready transport instead of SMTP or the outbox (tests: one that fails, one that records). */
+  transport?: MailTransport;
+  /** PUBLIC_URL, the origin of every link in a message. */
+  publicUrl?: string;
+  /** MAIL_WORKER_INTERVAL_MS; 0 = no background sending, only `app.mail.drain()` (tests). */
+  workerIntervalMs?: number;
+  /** NODE_ENV=production: the development outbox page is never served. */
+  production?: boolean;
+}
+
+/** The app's mail service, and whether the development outbox page may be served. */
+export function createMailFromOptions(
+  options: MailOptions,
+  deps: { db: Database; now: () => Date; log: FastifyBaseLogger },
+): { mail: MailService; production: boolean } {
+  const transport =
+    options.transport ??
+    chooseMailTransport({
+      smtpUrl: options.smtpUrl,
+      from: options.from,
+      outboxDir: options.outboxDir ?? join(tmpdir(), 'winery-outbox'),
+    });
+  const mail = createMailService({
+    db: deps.db,
+    transport,
+    publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
+    now: deps.now,
+    log: deps.log,
+    workerIntervalMs: options.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
+  });
+  // Once, at start: where mail goes. The description never carries SMTP credentials.
+  deps.log.info({ transport: transport.name }, `mail: ${transport.description}; links on ${mail.publicUrl}`);
+  return { mail, production: options.production ?? process.env.NODE_ENV === 'production' };
+}

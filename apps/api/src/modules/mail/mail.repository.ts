@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { brands, mailQueue, tenants } from '../../db/schema/index.js';
+import type { MailBrand } from './templates/mail-templates.js';
+
+export type MailRow = typeof mailQueue.$inferSelect;
+
+export interface NewMail {
+  tenantId: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** When the worker may first send it (normally: now). */
+  nextAttemptAt: Date;
+  createdAt: Date;
+}
+
+/** Accepts the app's database or a caller's transaction: the row commits with the caller's data. */
+export async function insertMail(db: Database, mail: NewMail): Promise<MailRow> {
+  const [row] = await db.insert(mailQueue).values(mail).returning();
+  return row!;
+}
+
+/**
+ * The tenant's primary brand (else its first), whose name and contacts sign every e-mail; a
+ * tenant without brands signs with its own name.
+ */
+export async function findMailBrand(db: Database, tenantId: string): Promise<MailBrand> {
+  const [brand] = await db
+    .select()
+    .from(brands)
+    .where(eq(brands.tenantId, tenantId))
+    .orderBy(desc(brands.isPrimary), asc(brands.sortOrder), asc(brands.name))
+    .limit(1);
+  if (brand) {
+    return {
+      name: brand.name,
+      phone: brand.phone,
+      email: brand.email,
+      postalAddress: [brand.addressLine1, `${brand.city}, ${brand.state} ${brand.postalCode}`.trim(), brand.country],
+    };
+  }
+  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return { name: tenant?.name ?? tenantId, phone: null, email: null, postalAddress: [] };
+}
+
+export function createMailRepository(db: Database) {
+  return {
+    /**
+     * Takes up to `limit` due rows for this worker: counts the attempt and leases the row until
+     * `leaseUntil`, in one statement. SKIP LOCKED lets several API instances claim at once without
+     * waiting on or taking each other's rows; the lease keeps a row away from other workers while
+     * it is being sent (no transaction stays open during the send, which matters on PGlite's one
+     * connection), and brings it back if this process dies mid-send.
+     */
+    async claimDue(at: Date, limit: number, leaseUntil: Date): Promise<MailRow[]> {
+      const due = and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, at));
+      const claimable = db
+        .select({ id: mailQueue.id })
+        .from(mailQueue)
+        .where(due)
+        .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.createdAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(mailQueue)
+        .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: leaseUntil })
+        .where(and(inArray(mailQueue.id, claimable), due))
+        .returning();
+    },
+
+    /**
+     * The `attempts` check fences a worker whose lease ran out: once another worker has claimed
+     * the row again, the stale worker's outcome is ignored.
+     */
+    async markSent(id: string, attempt: number, at: Date, deliveryRef: string): Promise<boolean> {
+      const rows = await db
+        .update(mailQueue)
+        .set({ status: 'sent', sentAt: at, deliveryRef, lastError: null })
+        .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')))
+        .returning({ id: mailQueue.id });
+      return rows.length > 0;
+    },
+
+    async scheduleRetry(id: string, attempt: number, nextAttemptAt: Date, lastError: string): Promise<void> {
+      await db
+        .update(mailQueue)
+        .set({ nextAttemptAt, lastError })
+        .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')));
+    },
+
+    async markFailed(id: string, attempt: number, lastError: string): Promise<void> {
+      await db
+        .update(mailQueue)
+        .set({ status: 'failed', lastError })
+        .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')));
+    },
+
+    /** Gives back a claimed row that was not tried (the app is stopping): due again at once, attempt uncounted. */
+    async release(id: string, attempt: number, at: Date): Promise<void> {
+      await db
+        .update(mailQueue)
+        .set({ attempts: sql`${mailQueue.attempts} - 1`, nextAttemptAt: at })
+        .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')));
+    },
+
+    /** Newest first, every tenant: the development outbox page. */
+    async listRecent(limit: number): Promise<MailRow[]> {
+      return db.select().from(mailQueue).orderBy(desc(mailQueue.createdAt), desc(mailQueue.id)).limit(limit);
+    },
+
+    async findById(id: string): Promise<MailRow | undefined> {
+      const [row] = await db.select().from(mailQueue).where(eq(mailQueue.id, id)).limit(1);
+      return row;
+    },
+  };
+}
+
+export type MailRepository = ReturnType<typeof createMailRepository>;

@@ -1,0 +1,244 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { brands, mailQueue } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './mail-worker.js';
+import { createMailService } from './mail.service.js';
+import type { MailTransport, OutgoingMail } from './transports.js';
+
+/** A transport the test steers: it records what it sends and fails while `failures` > 0. */
+function createScriptedTransport(name = 'scripted') {
+  const sent: OutgoingMail[] = [];
+  const transport = {
+    name,
+    description: `${name} (test)`,
+    failures: 0,
+    failWith: () => new Error('connect ECONNREFUSED 127.0.0.1:2525'),
+    delayMs: 0,
+    sent,
+    async send(mail: OutgoingMail) {
+      if (transport.delayMs) await new Promise((resolve) => setTimeout(resolve, transport.delayMs));
+      if (transport.failures > 0) {
+        transport.failures -= 1;
+        throw transport.failWith();
+      }
+      sent.push(mail);
+      return { ref: `<${mail.id}@test>` };
+    },
+  } satisfies MailTransport & Record<string, unknown>;
+  return transport;
+}
+
+const transport = createScriptedTransport();
+let clock = new Date();
+let t: TestApp;
+
+const signInLink = (to = 'ada@example.com') =>
+  ({
+    tenantId: t.tenantId,
+    to,
+    template: { kind: 'sign-in-link', firstName: 'Ada', url: '/login-by-link/abc', expiresInMinutes: 15 },
+  }) as const;
+const rowOf = async (id: string) => (await t.db.select().from(mailQueue).where(eq(mailQueue.id, id)))[0]!;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    now: () => clock,
+    // No background passes: every send in this file happens in an explicit drain.
+    mail: { transport, workerIntervalMs: 0, publicUrl: 'https://members.example.com' },
+  });
+  await t.db.insert(brands).values({
+    tenantId: t.tenantId,
+    slug: 'acme',
+    name: 'Acme Vineyards',
+    phone: '+1 707 555 0100',
+    email: 'hello@acme.example',
+    addressLine1: '1 Vine Road',
+    city: 'Napa',
+    state: 'CA',
+    postalCode: '94558',
+    country: 'US',
+    isPrimary: true,
+  });
+});
+afterAll(async () => t?.close());
+
+beforeEach(async () => {
+  clock = new Date();
+  transport.failures = 0;
+  transport.delayMs = 0;
+  transport.sent.length = 0;
+  await t.db.delete(mailQueue);
+});
+
+describe('enqueue', () => {
+  it('stores one rendered message, signed by the primary brand, and sends nothing inline', async () => {
+    const { id } = await t.app.mail.enqueue(signInLink());
+    expect(transport.sent).toHaveLength(0);
+    const row = await rowOf(id);
+    expect(row).toMatchObject({
+      tenantId: t.tenantId,
+      kind: 'sign-in-link',
+      toAddress: 'ada@example.com',
+      subject: 'Your sign-in link for Acme Vineyards',
+      status: 'queued',
+      attempts: 0,
+    });
+    expect(row.textBody).toContain('https://members.example.com/login-by-link/abc');
+    expect(row.textBody).toContain('hello@acme.example');
+    expect(row.htmlBody).toContain('href="https://members.example.com/login-by-link/abc"');
+  });
+
+  it('commits with the caller’s transaction, and a rolled-back transaction sends nothing', async () => {
+    const rollback = new Error('the request failed after queueing its mail');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.app.mail.enqueue(signInLink('rolled-back@example.com'), tx);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    await t.db.transaction(async (tx) => {
+      await t.app.mail.enqueue(signInLink('committed@example.com'), tx);
+    });
+
+    expect(await t.app.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(transport.sent.map((m) => m.to)).toEqual(['committed@example.com']);
+    expect(await t.db.select().from(mailQueue)).toHaveLength(1);
+  });
+
+  it('names the transport', () => {
+    expect(t.app.mail.transport).toBe('scripted');
+    expect(t.app.mail.link('/magic-link/1')).toBe('https://members.example.com/magic-link/1');
+  });
+});
+
+describe('the worker', () => {
+  it('sends what is due once and marks it sent with the transport’s reference', async () => {
+    const { id } = await t.app.mail.enqueue(signInLink());
+    expect(await t.app.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(transport.sent).toHaveLength(1);
+    expect(transport.sent[0]).toMatchObject({ id, to: 'ada@example.com', kind: 'sign-in-link' });
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: clock, deliveryRef: `<${id}@test>`, lastError: null });
+  });
+
+  it('retries a failed send with back-off, then sends it', async () => {
+    transport.failures = 2;
+    const { id } = await t.app.mail.enqueue(signInLink());
+    const start = clock.getTime();
+
+    expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    let row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'Error: connect ECONNREFUSED 127.0.0.1:2525' });
+    expect(row.nextAttemptAt.getTime()).toBe(start + 30_000);
+
+    // Not due yet: nothing happens a second before the retry.
+    clock = new Date(start + 29_000);
+    expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
+
+    clock = new Date(start + 30_000);
+    expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    row = await rowOf(id);
+    expect(row.attempts).toBe(2);
+    expect(row.nextAttemptAt.getTime()).toBe(clock.getTime() + 2 * 60_000);
+
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    expect(await t.app.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 3, lastError: null, sentAt: clock });
+    expect(transport.sent).toHaveLength(1);
+  });
+
+  it('marks a message failed after the last attempt, keeping an error without secrets', async () => {
+    transport.failures = Number.POSITIVE_INFINITY;
+    transport.failWith = () =>
+      Object.assign(new Error('Invalid login: 535 Authentication failed for smtp://mailer:hunter2@smtp.example:587'), {
+        code: 'EAUTH',
+      });
+    const { id } = await t.app.mail.enqueue(signInLink());
+
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const result = await t.app.mail.drain();
+      expect(result).toEqual(attempt < MAX_ATTEMPTS ? { sent: 0, retried: 1, failed: 0 } : { sent: 0, retried: 0, failed: 1 });
+      if (attempt < MAX_ATTEMPTS) clock = new Date(clock.getTime() + RETRY_DELAYS_MS[attempt - 1]!);
+    }
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 6, sentAt: null });
+    expect(row.lastError).toBe('Error (EAUTH): Invalid login: 535 Authentication failed for smtp://***@smtp.example:587');
+    expect(row.lastError).not.toContain('hunter2');
+
+    clock = new Date(clock.getTime() + 24 * 60 * 60_000);
+    expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    transport.failWith = () => new Error('connect ECONNREFUSED 127.0.0.1:2525');
+  });
+
+  it('never sends a row twice when several workers drain at once (several API instances)', async () => {
+    const count = 40;
+    for (let i = 0; i < count; i += 1) await t.app.mail.enqueue(signInLink(`member-${i}@example.com`));
+    // Two more workers on the same database, as in two other processes, plus the app's own.
+    const others = [createScriptedTransport('a'), createScriptedTransport('b')];
+    for (const other of others) other.delayMs = 3;
+    transport.delayMs = 3;
+    const workers = others.map((other) =>
+      createMailService({ db: t.db, transport: other, publicUrl: 'https://members.example.com', now: () => clock, log: t.app.log, workerIntervalMs: 0 }),
+    );
+
+    const results = await Promise.all([t.app.mail.drain(), ...workers.map((worker) => worker.drain())]);
+
+    const sentIds = [...transport.sent, ...others.flatMap((other) => other.sent)].map((m) => m.id);
+    expect(sentIds).toHaveLength(count);
+    expect(new Set(sentIds).size).toBe(count);
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(count);
+    const rows = await t.db.select().from(mailQueue);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('background sending', () => {
+  it('sends new mail at once, without a drain, when the worker runs', async () => {
+    const background = createScriptedTransport('background');
+    const service = createMailService({
+      db: t.db,
+      transport: background,
+      publicUrl: 'https://members.example.com',
+      now: () => new Date(),
+      log: t.app.log,
+      workerIntervalMs: 60_000,
+    });
+    service.start();
+    try {
+      const { id } = await service.enqueue(signInLink('kicked@example.com'));
+      await expect.poll(() => background.sent.map((m) => m.id), { timeout: 5_000 }).toEqual([id]);
+      // After a transaction, the kick waits for the commit.
+      const { id: second } = await t.db.transaction((tx) => service.enqueue(signInLink('after-commit@example.com'), tx));
+      await expect.poll(() => background.sent.map((m) => m.id), { timeout: 5_000 }).toEqual([id, second]);
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('on close, finishes the message in hand and puts the rest of its batch back', async () => {
+    const slow = createScriptedTransport('slow');
+    slow.delayMs = 150;
+    const service = createMailService({
+      db: t.db,
+      transport: slow,
+      publicUrl: 'https://members.example.com',
+      now: () => clock,
+      log: t.app.log,
+      workerIntervalMs: 0,
+    });
+    for (let i = 0; i < 4; i += 1) await service.enqueue(signInLink(`closing-${i}@example.com`));
+    const draining = service.drain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await service.stop();
+
+    expect(await draining).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const rows = await t.db.select().from(mailQueue);
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
+    const back = rows.filter((row) => row.status === 'queued');
+    expect(back).toHaveLength(3);
+    expect(back.every((row) => row.attempts === 0 && row.nextAttemptAt.getTime() <= clock.getTime())).toBe(true);
+    // Any other instance sends them at once.
+    expect(await t.app.mail.drain()).toEqual({ sent: 3, retried: 0, failed: 0 });
+  });
+});

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { createMailWorker, type DrainResult } from './mail-worker.js';
+import { createMailRepository, findMailBrand, insertMail } from './mail.repository.js';
+import { absoluteUrl, renderMail, type MailBrand, type MailTemplate } from './templates/mail-templates.js';
+import type { MailTransport } from './transports.js';
+
+export const DEFAULT_MAIL_WORKER_INTERVAL_MS = 5_000;
+
+export interface EnqueueMail {
+  tenantId: string;
+  /** The recipient's address. */
+  to: string;
+  template: MailTemplate;
+}
+
+export interface MailServiceDependencies {
+  db: Database;
+  transport: MailTransport;
+  /** The brand that signs a tenant's mail; reads the caller's transaction when there is one. */
+  brands?: (db: Database, tenantId: string) => Promise<MailBrand>;
+  /** PUBLIC_URL: every link in a message is absolute on this origin. */
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Background pass every this many ms (MAIL_WORKER_INTERVAL_MS); 0 = only `drain` sends (tests). */
+  workerIntervalMs?: number;
+}
+
+/**
+ * Mail is queued, never sent inline: `enqueue` renders the message and inserts one mail_queue
+ * row, inside the caller's transaction when given one, so a request's data and its e-mail commit
+ * (or roll back) together and a slow or broken mail server never fails a request. A worker in
+ * every API instance sends what is due and retries with back-off (mail-worker.ts).
+ */
+export function createMailService(deps: MailServiceDependencies) {
+  const { db, transport, now, log } = deps;
+  const brands = deps.brands ?? findMailBrand;
+  const repository = createMailRepository(db);
+  const worker = createMailWorker({
+    repository,
+    transport,
+    now,
+    log,
+    intervalMs: deps.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
+  });
+
+  return {
+    /** 'smtp', 'outbox' or a test transport's name. */
+    transport: transport.name,
+    /** Where the transport delivers, for logs and the outbox page (no credentials). */
+    transportDescription: transport.description,
+    publicUrl: deps.publicUrl,
+
+    /** The absolute URL of a path on the site, as it appears in e-mails. */
+    link: (path: string) => absoluteUrl(path, deps.publicUrl),
+
+    /**
+     * Renders and queues one message; with `tx`, inside that transaction. Throws only for a
+     * database error or a bad template value (a link that is not http(s)), never because of the
+     * mail server.
+     */
+    async enqueue(input: EnqueueMail, tx?: Database): Promise<{ id: string }> {
+      // On PGlite's single connection a read outside an open transaction would wait for it: the
+      // brand is read through the caller's transaction too.
+      const target = tx ?? db;
+      const brand = await brands(target, input.tenantId);
+      const rendered = renderMail(input.template, { brand, publicUrl: deps.publicUrl });
+      const at = now();
+      const row = await insertMail(target, {
+        tenantId: input.tenantId,
+        kind: input.template.kind,
+        toAddress: input.to,
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        nextAttemptAt: at,
+        createdAt: at,
+      });
+      worker.kick(tx !== undefined);
+      return { id: row.id };
+    },
+
+    /** Sends everything due now (tests, the outbox page); waits for a pass already running. */
+    drain: (): Promise<DrainResult> => worker.drain(),
+
+    /** Background sending: start after migrations, stop before the database closes. */
+    start: () => worker.start(),
+    async stop() {
+      await worker.stop();
+      await transport.close?.();
+    },
+
+    /** Recent messages of every tenant, newest first (development outbox page). */
+    listRecent: (limit = 200) => repository.listRecent(limit),
+    findById: (id: string) => repository.findById(id),
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

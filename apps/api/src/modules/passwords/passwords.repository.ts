@@ -1,0 +1,59 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { customers, sessions, type LinkPurpose } from '../../db/schema/index.js';
+import { findUsableLinkToken } from '../links/links.repository.js';
+
+function passwordQueries(db: Database) {
+  return {
+    async findCustomer(tenantId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** `email` lowercased, as stored. */
+    async findCustomerByEmail(tenantId: string, email: string) {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.email, email)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Stores the new hash and ends every session the member has: whoever asked for the link may
+     * be locking out someone who knew the old password, so no device keeps working on it.
+     */
+    async setPasswordAndRevokeSessions(tenantId: string, id: string, passwordHash: string, at: Date) {
+      await db
+        .update(customers)
+        .set({ passwordHash, updatedAt: at })
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.tenantId, tenantId), eq(sessions.customerId, id), isNull(sessions.revokedAt)));
+    },
+  };
+}
+
+export type PasswordQueries = ReturnType<typeof passwordQueries>;
+
+export function createPasswordsRepository(db: Database) {
+  return {
+    ...passwordQueries(db),
+    /** The unused, unexpired token of this purpose, without using it up. */
+    findUsableLink: (input: { tenantId: string; tokenHash: string; purpose: LinkPurpose; at: Date }) =>
+      findUsableLinkToken(db, input),
+    /** Runs `work` in one transaction; `tx` is for the token, session and mail helpers. */
+    transaction<T>(work: (queries: PasswordQueries, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(passwordQueries(tx), tx));
+    },
+  };
+}
+
+export type PasswordsRepository = ReturnType<typeof createPasswordsRepository>;

@@ -1,0 +1,62 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEMO_BRANDS } from '@winery/domain';
+import { BrandContactDetails } from '../../components/brand-contact';
+import { useHydrated } from '../../lib/use-hydrated';
+import type { AllocationRequestState } from './join-allocation-page';
+import { JOIN_ALLOCATION_PATH } from './joining.api';
+
+const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
+
+/**
+ * /allocation-request: where a sent request lands. What happens next, and whom to ask meanwhile.
+ * The page is prerendered; the prospect's name (kept in the navigation's state, never in the
+ * address) is added once the app has taken over, so the static HTML and the app agree.
+ */
+export function AllocationRequestPage() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const state = useLocation().state as AllocationRequestState | null;
+  const firstName = hydrated && typeof state?.firstName === 'string' ? state.firstName : null;
+
+  return (
+    <div className="page page--narrow join-done" data-testid="allocation-request-page">
+      <p className="eyebrow">{t('allocationRequest.eyebrow')}</p>
+      <h1 className="page-title">{t('allocationRequest.heading')}</h1>
+      <p className="lede">
+        {firstName ? t('allocationRequest.introNamed', { name: firstName }) : t('allocationRequest.intro')}
+      </p>
+      <section className="join-done__next" aria-labelledby="next-heading">
+        <h2 id="next-heading" className="section-heading">
+          {t('allocationRequest.nextHeading')}
+        </h2>
+        <ol className="join-steps join-steps--numbered">
+          <li>
+            <strong>{t('allocationRequest.emailTitle')}</strong> {t('allocationRequest.email')}
+          </li>
+          <li>
+            <strong>{t('allocationRequest.reviewTitle')}</strong> {t('allocationRequest.review')}
+          </li>
+          <li>
+            <strong>{t('allocationRequest.inviteTitle')}</strong> {t('allocationRequest.invite')}
+          </li>
+        </ol>
+      </section>
+      <section className="card join-done__contact" aria-labelledby="request-contact-heading">
+        <h2 id="request-contact-heading" className="section-heading">
+          {t('allocationRequest.contactHeading')}
+        </h2>
+        <p className="muted">{t('allocationRequest.contactText')}</p>
+        <BrandContactDetails brand={primaryBrand} />
+      </section>
+      <p className="join-done__links">
+        <Link to="/grand-crus" className="button button--primary">
+          {t('allocationRequest.grandCrus')}
+        </Link>
+      </p>
+      <p className="muted">
+        {t('allocationRequest.notYet')} <Link to={JOIN_ALLOCATION_PATH}>{t('allocationRequest.join')}</Link>
+      </p>
+    </div>
+  );
+}
