@@ -1,0 +1,140 @@
+import { and, count, eq, inArray, min, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.js';
+import { bottleChecks, bottles, wines, type BottleCheckResult } from '../../db/schema/index.js';
+import type { SuspiciousBottle } from './bottles.schemas.js';
+
+export interface RegisteredBottle {
+  id: string;
+  bottleId: string;
+  bottleNumber: number;
+  wine: string;
+  vintage: number;
+  sizeMl: number;
+}
+
+export interface NewCheck {
+  tenantId: string;
+  bottleRef: string | null;
+  typedId: string;
+  result: BottleCheckResult;
+  originNetwork: string | null;
+  originCountry: string | null;
+  checkedAt: Date;
+}
+
+const INSERT_CHUNK = 1_000;
+const LOOKUP_CHUNK = 5_000;
+
+export function createBottlesRepository(db: Database) {
+  return {
+    /** The registered bottle with this canonical ID (or whatever was typed: then none). */
+    async findBottle(tenantId: string, bottleId: string): Promise<RegisteredBottle | null> {
+      const [row] = await db
+        .select({
+          id: bottles.id,
+          bottleId: bottles.bottleId,
+          bottleNumber: bottles.bottleNumber,
+          wine: wines.name,
+          vintage: wines.vintage,
+          sizeMl: wines.sizeMl,
+        })
+        .from(bottles)
+        .innerJoin(wines, eq(wines.id, bottles.wineId))
+        .where(and(eq(bottles.tenantId, tenantId), eq(bottles.bottleId, bottleId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async recordCheck(check: NewCheck): Promise<void> {
+      await db.insert(bottleChecks).values(check);
+    },
+
+    /** The first verified check of a bottle and how many there have been. */
+    async verificationStats(bottleRef: string): Promise<{ firstVerifiedAt: Date; verificationCount: number } | null> {
+      const [row] = await db
+        .select({ first: min(bottleChecks.checkedAt), total: count() })
+        .from(bottleChecks)
+        .where(and(eq(bottleChecks.bottleRef, bottleRef), eq(bottleChecks.result, 'verified')));
+      if (!row?.first) return null;
+      return { firstVerifiedAt: new Date(row.first), verificationCount: Number(row.total) };
+    },
+
+    async listWines(tenantId: string) {
+      return db
+        .select({ id: wines.id, name: wines.name, vintage: wines.vintage, sizeMl: wines.sizeMl })
+        .from(wines)
+        .where(eq(wines.tenantId, tenantId));
+    },
+
+    /** Which of these canonical IDs the tenant has already registered. */
+    async registeredIds(tenantId: string, bottleIds: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let start = 0; start < bottleIds.length; start += LOOKUP_CHUNK) {
+        const chunk = bottleIds.slice(start, start + LOOKUP_CHUNK);
+        const rows = await db
+          .select({ bottleId: bottles.bottleId })
+          .from(bottles)
+          .where(and(eq(bottles.tenantId, tenantId), inArray(bottles.bottleId, chunk)));
+        for (const row of rows) found.add(row.bottleId);
+      }
+      return found;
+    },
+
+    /** "wineId|number" of the bottles already registered for these wines. */
+    async registeredNumbers(tenantId: string, wineIds: string[]): Promise<Set<string>> {
+      if (wineIds.length === 0) return new Set();
+      const rows = await db
+        .select({ wineId: bottles.wineId, bottleNumber: bottles.bottleNumber })
+        .from(bottles)
+        .where(and(eq(bottles.tenantId, tenantId), inArray(bottles.wineId, wineIds)));
+      return new Set(rows.map((row) => `${row.wineId}|${row.bottleNumber}`));
+    },
+
+    /** All or nothing: one transaction; a unique violation (a concurrent import) rolls all back. */
+    async insertBottles(tenantId: string, rows: Array<{ bottleId: string; wineId: string; bottleNumber: number }>): Promise<number> {
+      await db.transaction(async (tx) => {
+        for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+          await tx.insert(bottles).values(rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, tenantId })));
+        }
+      });
+      return rows.length;
+    },
+
+    /** Bottles checked at least `minChecks` times since `since`, most-checked first (at most 200). */
+    async suspicious(tenantId: string, since: Date, minChecks: number): Promise<SuspiciousBottle[]> {
+      const checks = count(bottleChecks.id);
+      const rows = await db
+        .select({
+          bottleId: bottles.bottleId,
+          wineId: wines.id,
+          wine: wines.name,
+          vintage: wines.vintage,
+          sizeMl: wines.sizeMl,
+          bottleNumber: bottles.bottleNumber,
+          checks,
+          networks: sql<number>`count(distinct ${bottleChecks.originNetwork})`,
+          countries: sql<number>`count(distinct ${bottleChecks.originCountry})`,
+          firstCheckedAt: sql<string>`min(${bottleChecks.checkedAt})`,
+          lastCheckedAt: sql<string>`max(${bottleChecks.checkedAt})`,
+        })
+        .from(bottleChecks)
+        .innerJoin(bottles, eq(bottles.id, bottleChecks.bottleRef))
+        .innerJoin(wines, eq(wines.id, bottles.wineId))
+        .where(and(eq(bottleChecks.tenantId, tenantId), sql`${bottleChecks.checkedAt} >= ${since.toISOString()}::timestamptz`))
+        .groupBy(bottles.id, wines.id)
+        .having(sql`count(${bottleChecks.id}) >= ${minChecks}`)
+        .orderBy(sql`count(${bottleChecks.id}) desc`, sql`max(${bottleChecks.checkedAt}) desc`)
+        .limit(200);
+      return rows.map((row) => ({
+        ...row,
+        checks: Number(row.checks),
+        networks: Number(row.networks),
+        countries: Number(row.countries),
+        firstCheckedAt: new Date(row.firstCheckedAt).toISOString(),
+        lastCheckedAt: new Date(row.lastCheckedAt).toISOString(),
+      }));
+    },
+  };
+}
+
+export type BottlesRepository = ReturnType<typeof createBottlesRepository>;

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '@winery/domain';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import { STAFF_SECURITY } from '../staff/staff-security.js';
+import { BottleImportBodySchema, BottleImportResultSchema, SuspiciousBottleListSchema, SuspiciousQuerySchema } from './bottles.schemas.js';
+import type { BottlesService } from './bottles.service.js';
+
+/** 10,000 rows of ~100 characters, with room to spare; other routes keep the small default. */
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** The bottle registry for the winery's team: bulk import, and bottles checked too often. */
+export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService }> = async (app, { bottles }) => {
+  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
+
+  app.post(
+    '/staff/bottles/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags: ['staff'],
+        summary: 'Register bottles in bulk from CSV',
+        description: [
+          'Header row, then one bottle per row: `bottle_id,wine,vintage,size_ml,bottle_number` (the wine by name, vintage and size, which must be in the catalogue; size_ml empty means 750)',
+          'or `bottle_id,wine_id,bottle_number` (a catalogue wine id). Up to 10,000 rows (more: 413).',
+          "Every row is checked (ID format, numbers, known wine, an ID or a wine's bottle number twice in the file, IDs or numbers already registered);",
+          "any bad row answers 400 with one error per problem, `field` 'line 12' (the header is line 1), and nothing is imported. Otherwise all rows go in one transaction.",
+        ].join(' '),
+        headers: TenantHeadersSchema,
+        body: BottleImportBodySchema,
+        security: STAFF_SECURITY,
+        response: { 201: BottleImportResultSchema, ...errorResponses(400, 401, 404, 409), 413: ApiErrorSchema },
+      },
+      ...staffOnly,
+    },
+    async (request, reply) => reply.code(201).send(await bottles.importCsv(request.tenant.id, request.body.csv)),
+  );
+
+  app.get(
+    '/staff/bottles/suspicious',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Bottles checked unusually often: possible cloned labels',
+        description:
+          'Registered bottles checked at least minChecks times (default 5) in the last `days` days (default 30), with how many checks, from how many networks and countries, and the first and last check; most-checked first, at most 200.',
+        headers: TenantHeadersSchema,
+        querystring: SuspiciousQuerySchema,
+        security: STAFF_SECURITY,
+        response: { 200: SuspiciousBottleListSchema, ...errorResponses(400, 401, 404) },
+      },
+      ...staffOnly,
+    },
+    async (request) => bottles.suspicious(request.tenant.id, request.query),
+  );
+};
