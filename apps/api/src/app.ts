@@ -11,10 +11,19 @@ import { allocationsRoutes } from './modules/allocations/allocations.routes.js';
 import { createAllocationsService } from './modules/allocations/allocations.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/auth/auth.service.js';
+import { createBottlesRepository } from './modules/bottles/bottles.repository.js';
+import { bottlesRoutes } from './modules/bottles/bottles.routes.js';
+import { createBottlesService, resolveBottleCheckLimits, type BottleCheckLimitOverrides } from './modules/bottles/bottles.service.js';
+import { staffBottlesRoutes } from './modules/bottles/staff-bottles.routes.js';
 import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import type { SigningKeys } from './modules/auth/signing-keys.js';
 import { createTokenService } from './modules/auth/token.service.js';
+import { createCartRepository } from './modules/cart/cart.repository.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { createCartService } from './modules/cart/cart.service.js';
+import { createPricingRepository } from './modules/cart/pricing.repository.js';
+import { createPricingService } from './modules/cart/pricing.service.js';
 import { createCardsRepository } from './modules/cards/cards.repository.js';
 import { cardsRoutes } from './modules/cards/cards.routes.js';
 import { createCardsService, DEFAULT_CARD_ATTEMPT_LIMIT, type CardAttemptLimit } from './modules/cards/cards.service.js';
@@ -22,16 +31,50 @@ import { createCustomersRepository } from './modules/customers/customers.reposit
 import { customersRoutes } from './modules/customers/customers.routes.js';
 import { createCustomersService } from './modules/customers/customers.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createJoiningRepository } from './modules/joining/joining.repository.js';
+import { joiningRoutes } from './modules/joining/joining.routes.js';
+import { createJoiningService } from './modules/joining/joining.service.js';
+import { staffJoiningRoutes } from './modules/joining/staff-joining.routes.js';
+import { createLinksRepository } from './modules/links/links.repository.js';
+import { linksRoutes } from './modules/links/links.routes.js';
+import { createLinksService } from './modules/links/links.service.js';
+import { createMemberSessions } from './modules/links/member-sessions.js';
+import { createRequestLimiter, resolveRequestLimits, type RequestLimitOverrides } from './modules/links/request-limits.js';
+import { staffLinksRoutes } from './modules/links/staff-links.routes.js';
+import { DEFAULT_UNIFORM_ANSWER_MS } from './modules/links/uniform-answer.js';
+import mailPlugin from './modules/mail/mail.plugin.js';
+import { createMailFromOptions, type MailOptions } from './modules/mail/mail.options.js';
+import { createOfferingsRepository } from './modules/offerings/offerings.repository.js';
+import { offeringsRoutes } from './modules/offerings/offerings.routes.js';
+import { createOfferingsService } from './modules/offerings/offerings.service.js';
+import { createStaffOfferingsRepository } from './modules/offerings/staff-offerings.repository.js';
+import { staffOfferingsRoutes } from './modules/offerings/staff-offerings.routes.js';
+import { createStaffOfferingsService } from './modules/offerings/staff-offerings.service.js';
 import { createOrdersRepository } from './modules/orders/orders.repository.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { createOrdersService } from './modules/orders/orders.service.js';
+import { createPasswordsRepository } from './modules/passwords/passwords.repository.js';
+import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
+import { createPasswordsService } from './modules/passwords/passwords.service.js';
 import { createPaymentGateway, type PaymentGateway } from './modules/payments/payment-gateway.js';
+import { createCatalogueRepository } from './modules/staff/catalogue.repository.js';
+import { catalogueRoutes } from './modules/staff/catalogue.routes.js';
+import { createCatalogueService } from './modules/staff/catalogue.service.js';
+import { createRatesRepository } from './modules/staff/rates.repository.js';
+import { ratesRoutes } from './modules/staff/rates.routes.js';
+import { createRatesService } from './modules/staff/rates.service.js';
+import { createStaffRepository } from './modules/staff/staff.repository.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { createStaffService } from './modules/staff/staff.service.js';
+import { createStaffTokenService } from './modules/staff/staff-token.service.js';
 import authPlugin from './plugins/auth.plugin.js';
+import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import openApiPlugin from './plugins/openapi.plugin.js';
 import rateLimitPlugin, { DEFAULT_GLOBAL_RATE_LIMIT, type GlobalRateLimitOptions } from './plugins/rate-limit.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import { buildSiteConfig, siteConfigRoutes, thirdPartyOrigins, type SiteConfigSettings } from './plugins/site-config.plugin.js';
+import staffAuthPlugin from './plugins/staff-auth.plugin.js';
 import staticWebPlugin from './plugins/static-web.plugin.js';
 import tenantPlugin from './plugins/tenant.plugin.js';
 
@@ -59,6 +102,17 @@ export interface BuildAppOptions {
   paymentGateway?: PaymentGateway;
   /** Tries to add a card per member and window; tests set small numbers. */
   cardAttemptLimit?: Partial<CardAttemptLimit>;
+  /** Mail: SMTP or the outbox, the links' origin, the worker's pace (modules/mail/mail.options.ts). */
+  mail?: MailOptions;
+  /**
+   * Sign-in link, password reset and join requests per IP and per e-mail, bad links per IP, the
+   * resend pause (modules/links/request-limits.ts); tests set small numbers.
+   */
+  requestLimits?: RequestLimitOverrides;
+  /** Sign-in link and reset requests answer no sooner than this (ms), member or not (default 250; tests 0). */
+  uniformAnswerMs?: number;
+  /** Bottle checks per IP (default 10 a minute, 100 a day; modules/bottles); tests set small numbers. */
+  bottleCheckLimits?: BottleCheckLimitOverrides;
 }
 
 const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'confirmPassword', 'cardNumber', 'cvv', 'cvv2'];
@@ -106,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const { db } = options;
+  // Services that send e-mail take `mail` and call mail.enqueue(…, tx) inside their transaction.
+  const { mail, production } = createMailFromOptions(options.mail ?? {}, { db, now, log: app.log });
   const customersRepository = createCustomersRepository(db);
   const auth = createAuthService({
     customers: customersRepository,
@@ -121,16 +177,74 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const customers = createCustomersService(customersRepository, now);
   const allocations = createAllocationsService(createAllocationsRepository(db), now);
   const addresses = createAddressesService(createAddressesRepository(db), now);
+  const paymentGateway = options.paymentGateway ?? createPaymentGateway('test');
+  const cardAttemptLimit = { ...DEFAULT_CARD_ATTEMPT_LIMIT, ...options.cardAttemptLimit };
   const cards = createCardsService({
     repository: createCardsRepository(db),
-    gateway: options.paymentGateway ?? createPaymentGateway('test'),
+    gateway: paymentGateway,
     attempts: createLoginThrottleRepository(db),
-    attemptLimit: { ...DEFAULT_CARD_ATTEMPT_LIMIT, ...options.cardAttemptLimit },
+    attemptLimit: cardAttemptLimit,
     log: app.log,
     now,
   });
-  const orders = createOrdersService(createOrdersRepository(db));
+  const pricing = createPricingService(createPricingRepository(db));
+  const cart = createCartService({ repository: createCartRepository(db), pricing, now });
+  const orders = createOrdersService({
+    repository: createOrdersRepository(db),
+    pricing,
+    gateway: paymentGateway,
+    attempts: createLoginThrottleRepository(db),
+    attemptLimit: cardAttemptLimit,
+    log: app.log,
+    now,
+  });
   const minimumAge = options.minimumAge ?? options.siteConfig?.minimumAge ?? DEFAULT_MINIMUM_AGE;
+  // Staff sign in against the same failed-attempt limits as members (per IP and per account).
+  const staff = createStaffService({
+    repository: createStaffRepository(db),
+    throttle: createLoginThrottleRepository(db),
+    tokens: createStaffTokenService(options.signingKeys),
+    limits: {
+      perIp: { ...DEFAULT_LOGIN_LIMITS.perIp, ...options.loginLimits?.perIp },
+      perAccount: { ...DEFAULT_LOGIN_LIMITS.perAccount, ...options.loginLimits?.perAccount },
+    },
+    now,
+  });
+  const offerings = createOfferingsService(createOfferingsRepository(db), now);
+  const staffOfferings = createStaffOfferingsService(createStaffOfferingsRepository(db), now);
+  const catalogue = createCatalogueService(createCatalogueRepository(db));
+  const rates = createRatesService(createRatesRepository(db));
+  // E-mailed links, passwords and joining share one limiter (counters in the database) and
+  // sign members in with the same sessions and tokens as the password sign-in.
+  const requestLimiter = createRequestLimiter(createLoginThrottleRepository(db), resolveRequestLimits(options.requestLimits));
+  const memberSessions = createMemberSessions(createTokenService(options.signingKeys));
+  const uniformAnswerMs = options.uniformAnswerMs ?? DEFAULT_UNIFORM_ANSWER_MS;
+  const links = createLinksService({
+    repository: createLinksRepository(db),
+    customers: customersRepository,
+    mail,
+    sessions: memberSessions,
+    limiter: requestLimiter,
+    uniformAnswerMs,
+    now,
+  });
+  const passwords = createPasswordsService({
+    repository: createPasswordsRepository(db),
+    customers: customersRepository,
+    mail,
+    sessions: memberSessions,
+    limiter: requestLimiter,
+    uniformAnswerMs,
+    now,
+  });
+  const joining = createJoiningService({ repository: createJoiningRepository(db), mail, limiter: requestLimiter, now });
+  const bottles = createBottlesService({
+    repository: createBottlesRepository(db),
+    throttle: createLoginThrottleRepository(db),
+    limits: resolveBottleCheckLimits(options.bottleCheckLimits),
+    trustProxy: options.trustProxy ?? false,
+    now,
+  });
 
   await app.register(rateLimitPlugin, { ...DEFAULT_GLOBAL_RATE_LIMIT, ...options.globalRateLimit });
   await app.register(errorsPlugin);
@@ -140,8 +254,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openApiPlugin);
   await app.register(tenantPlugin, { db });
   await app.register(authPlugin, { auth });
+  await app.register(staffAuthPlugin, { staff });
+  await app.register(mailPlugin, { mail });
 
   await app.register(siteConfigRoutes, { config: siteConfig });
+  if (devOutboxEnabled({ transport: mail.transport, production })) await app.register(devOutboxPlugin, { mail });
 
   await app.register(
     async (v1) => {
@@ -151,7 +268,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(allocationsRoutes, { allocations });
       await v1.register(addressesRoutes, { addresses });
       await v1.register(cardsRoutes, { cards, now });
+      await v1.register(cartRoutes, { cart });
       await v1.register(ordersRoutes, { orders });
+      await v1.register(offeringsRoutes, { offerings });
+      await v1.register(staffRoutes, { staff });
+      await v1.register(catalogueRoutes, { catalogue });
+      await v1.register(staffOfferingsRoutes, { offerings: staffOfferings, now });
+      await v1.register(ratesRoutes, { rates });
+      await v1.register(linksRoutes, { links });
+      await v1.register(staffLinksRoutes, { links });
+      await v1.register(passwordsRoutes, { passwords });
+      await v1.register(joiningRoutes, { joining, minimumAge, now });
+      await v1.register(staffJoiningRoutes, { joining });
+      await v1.register(bottlesRoutes, { bottles });
+      await v1.register(staffBottlesRoutes, { bottles });
     },
     { prefix: '/v1' },
   );

@@ -45,6 +45,11 @@ describe('loadConfig', () => {
     [{ MINIMUM_AGE: '-1' }, 'MINIMUM_AGE must be a whole number of years between 0 and 120.'],
     [{ MINIMUM_AGE: '18.5' }, 'MINIMUM_AGE must be a whole number of years between 0 and 120.'],
     [{ PAYMENT_GATEWAY: 'stripe' }, 'PAYMENT_GATEWAY must be one of test.'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://.'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an e-mail address'],
+    [{ PUBLIC_URL: 'members.example.com' }, 'PUBLIC_URL must be a URL starting with https:// or http://.'],
+    [{ MAIL_WORKER_INTERVAL_MS: '5s' }, 'MAIL_WORKER_INTERVAL_MS must be a whole number of milliseconds'],
+    [{ MAIL_WORKER_INTERVAL_MS: '10' }, 'MAIL_WORKER_INTERVAL_MS must be a whole number of milliseconds'],
   ])('stops with a sentence naming the bad setting: %o', (env, sentence) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(sentence);
@@ -67,5 +72,31 @@ describe('loadConfig', () => {
     ).toMatchObject({ ANALYTICS_PAGE_TRACKING: true, ANALYTICS_PAGE_VIEW_DELAY_MS: 0 });
     expect(() => loadConfig({ ANALYTICS_PAGE_VIEW_DELAY_MS: 'soon' })).toThrow(/ANALYTICS_PAGE_VIEW_DELAY_MS/);
     expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: '//evil.example/a.js' })).toThrow(/ANALYTICS_SCRIPT_URL/);
+  });
+
+  it('reads the mail settings: outbox by default, links on this port unless PUBLIC_URL says otherwise', () => {
+    const defaults = loadConfig({ PORT: '4100' });
+    expect(defaults).toMatchObject({
+      MAIL_FROM: '"Aldermoor Estate" <no-reply@aldermoor.example>',
+      PUBLIC_URL: 'http://localhost:4100',
+      MAIL_WORKER_INTERVAL_MS: 5000,
+      NODE_ENV: 'development',
+    });
+    expect(defaults.SMTP_URL).toBeUndefined();
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtp://user:secret@mail.example:587',
+        MAIL_FROM: 'Matriarch <hello@matriarch.example>',
+        PUBLIC_URL: 'https://members.example.com/',
+        MAIL_WORKER_INTERVAL_MS: '2000',
+        NODE_ENV: 'production',
+      }),
+    ).toMatchObject({
+      SMTP_URL: 'smtp://user:secret@mail.example:587',
+      MAIL_FROM: 'Matriarch <hello@matriarch.example>',
+      PUBLIC_URL: 'https://members.example.com',
+      MAIL_WORKER_INTERVAL_MS: 2000,
+      NODE_ENV: 'production',
+    });
   });
 });

@@ -13,6 +13,8 @@
  *   SEED_DEMO          true/false: create the demo producer and members when tenant "demo" is absent
  *                      (default true)
  *   REDIS_URL          redis://… — share the per-IP request counters between API instances (default: in memory)
+ *   RATE_LIMIT_MAX     API requests one IP may make per minute (default 600). Raise it when many members
+ *                      share one address (a company network) or for load tests (bench/release-day.mjs)
  *   (Relative DATA_DIR and WEB_ROOT are taken from the repository root, whatever the working directory.)
  *   LOG_LEVEL          fatal | error | warn | info | debug | trace | silent (default info)
  *   TRUST_PROXY        true behind a load balancer/reverse proxy, so client IPs (sign-in limits, logs)
@@ -21,6 +23,15 @@
  *                      profile forms and the API check the same number (also served to the browser)
  *   PAYMENT_GATEWAY    which payment gateway saves cards and takes payments: test (the built-in test
  *                      gateway with its test card numbers; the only one so far, and the default)
+ *   SMTP_URL           smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465 — send e-mail
+ *                      over SMTP. Unset: mail is written to DATA_DIR/outbox/ and, outside production,
+ *                      listed at /dev/outbox with working links
+ *   MAIL_FROM          sender of every e-mail (default "Aldermoor Estate" <no-reply@aldermoor.example>)
+ *   PUBLIC_URL         origin of the links in e-mails, as members reach the site, e.g.
+ *                      https://members.example.com (default http://localhost:${PORT})
+ *   MAIL_WORKER_INTERVAL_MS  how often each instance looks for mail to send or retry, ms (default 5000;
+ *                      new mail is also sent at once)
+ *   NODE_ENV           production turns development-only pages off (the outbox page); default development
  *
  * Served to the browser at GET /site-config.json (no rebuild needed); unset keys turn a service off:
  *   ANALYTICS_WRITE_KEY          analytics (Segment-style) write key; unset = no analytics script
@@ -38,6 +49,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MINIMUM_AGE, ROUTE_CHANGE_EVENT_DEFAULT } from '@winery/domain';
 import { API_PACKAGE_ROOT } from './db/migrations-folder.js';
+import { DEFAULT_MAIL_FROM } from './modules/mail/transports.js';
 import { PAYMENT_GATEWAY_NAMES } from './modules/payments/payment-gateway.js';
 
 export const REPO_ROOT = resolve(API_PACKAGE_ROOT, '..', '..');
@@ -118,6 +130,13 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanText('SEED_DEMO').default(true),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  RATE_LIMIT_MAX: z
+    .string()
+    .default('600')
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1, {
+      message: 'RATE_LIMIT_MAX must be a whole number of requests per minute, at least 1.',
+    })
+    .transform(Number),
   MINIMUM_AGE: z
     .string()
     .default(String(DEFAULT_MINIMUM_AGE))
@@ -144,12 +163,32 @@ const EnvSchema = z.object({
   ROUTE_CHANGE_EVENT_NAME: z.string().default(ROUTE_CHANGE_EVENT_DEFAULT),
   ERROR_REPORTING_DSN: urlWithProtocols('ERROR_REPORTING_DSN', ['https:', 'http:']).optional(),
   ERROR_REPORTING_SCRIPT_URL: scriptUrl('ERROR_REPORTING_SCRIPT_URL').optional(),
+  SMTP_URL: urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z
+    .string()
+    .refine((v) => /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(v.trim()), {
+      message: 'MAIL_FROM must be an e-mail address, optionally with a name: "Name" <address@example.com>.',
+    })
+    .transform((v) => v.trim())
+    .default(DEFAULT_MAIL_FROM),
+  PUBLIC_URL: urlWithProtocols('PUBLIC_URL', ['https:', 'http:'])
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  MAIL_WORKER_INTERVAL_MS: z
+    .string()
+    .default('5000')
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 100 && Number(v) <= 3_600_000, {
+      message: 'MAIL_WORKER_INTERVAL_MS must be a whole number of milliseconds between 100 and 3600000.',
+    })
+    .transform(Number),
+  NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS, {
     message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`,
   }).default('info'),
 });
 
-export type Config = z.output<typeof EnvSchema>;
+/** PUBLIC_URL is always set: its default follows PORT. */
+export type Config = Omit<z.output<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Reads the settings; empty values count as unset. Throws ConfigError naming the bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -159,7 +198,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (value !== undefined && value.trim() !== '') input[key] = value;
   }
   const result = EnvSchema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
+  }
   const sentences = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'configuration');
     return issue.message.startsWith(name) ? issue.message : `${name} is invalid: ${issue.message}`;

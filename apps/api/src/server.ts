@@ -7,6 +7,7 @@ import { DatabaseLockedError } from './db/pglite-lock.js';
 import { DEMO_SIGN_INS, seedDemo } from './db/seed.js';
 import { ConfigError, loadConfig, REPO_ROOT } from './env.js';
 import { loadSigningKeys } from './modules/auth/signing-keys.js';
+import { describeSmtpUrl } from './modules/mail/transports.js';
 import { createPaymentGateway } from './modules/payments/payment-gateway.js';
 
 async function main() {
@@ -30,9 +31,17 @@ async function main() {
     webRoot: config.WEB_ROOT,
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
-    globalRateLimit: { redisUrl: config.REDIS_URL ?? null },
+    globalRateLimit: { redisUrl: config.REDIS_URL ?? null, max: config.RATE_LIMIT_MAX },
     minimumAge: config.MINIMUM_AGE,
     paymentGateway: createPaymentGateway(config.PAYMENT_GATEWAY),
+    mail: {
+      smtpUrl: config.SMTP_URL ?? null,
+      from: config.MAIL_FROM,
+      outboxDir: join(config.DATA_DIR, 'outbox'),
+      publicUrl: config.PUBLIC_URL,
+      workerIntervalMs: config.MAIL_WORKER_INTERVAL_MS,
+      production: config.NODE_ENV === 'production',
+    },
     siteConfig: {
       analyticsWriteKey: config.ANALYTICS_WRITE_KEY,
       analyticsScriptUrl: config.ANALYTICS_SCRIPT_URL,
@@ -73,6 +82,11 @@ async function main() {
     `  Winery members site: http://localhost:${config.PORT}`,
     `  API:                 http://localhost:${config.PORT}/v1  (OpenAPI: /v1/openapi.json)`,
     `  Database:            ${database.kind === 'pglite' ? `embedded PGlite in ${pgliteDataDir(config.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail:                ${
+      config.SMTP_URL
+        ? `SMTP ${describeSmtpUrl(config.SMTP_URL)}`
+        : `outbox in ${join(config.DATA_DIR, 'outbox')}${config.NODE_ENV === 'production' ? '' : `, read it at http://localhost:${config.PORT}/dev/outbox`}`
+    }`,
   ];
   if (config.SEED_DEMO) {
     lines.push('', `  Demo sign-ins (tenant "demo", password ${DEMO_PASSWORD}):`);

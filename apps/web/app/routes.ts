@@ -4,6 +4,21 @@ export default [
   index('routes/home.tsx'),
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.tsx'),
+  // Joining and passwords: prerendered (content/public-pages.json); the forms work once hydrated.
+  route('allocation', 'routes/allocation.tsx'),
+  route('allocation-request', 'routes/allocation-request.tsx'),
+  route('founders-list', 'routes/founders-list.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('forgot-password-success', 'routes/forgot-password-success.tsx'),
+  // Bottle verification: prerendered (content/public-pages.json); the form works once hydrated.
+  route('bottle-verification', 'routes/bottle-verification.tsx'),
+  // E-mailed links, rendered in the browser (the API serves the SPA fallback under these paths).
+  route('reset-password/:token', 'routes/reset-password.tsx'),
+  route('create-password/:token', 'routes/create-password.tsx'),
+  route('magic-link/:requestId', 'routes/magic-link.tsx'),
+  route('login-by-link/:token', 'routes/login-by-link.tsx'),
+  route('account-link/:token', 'routes/account-link.tsx'),
+  route('allocation-link/:token', 'routes/allocation-link.tsx'),
   // Members only, rendered in the browser (the API serves the SPA fallback under /profile/*).
   route('profile', 'routes/profile-layout.tsx', [
     index('routes/profile.tsx'),
@@ -12,6 +27,22 @@ export default [
     route('addresses', 'routes/profile-addresses.tsx'),
     route('cards', 'routes/profile-cards.tsx'),
     route('orders', 'routes/profile-orders.tsx'),
+  ]),
+  // The offering (members only, rendered in the browser; the API serves the SPA fallback under
+  // /offering/* and /event/*). Each page sends a member whose allocation state does not fit it to
+  // their own starting point.
+  route('offering', 'routes/offering-layout.tsx', { id: 'offering-layout' }, [
+    index('routes/offering.tsx'),
+    route('letter', 'routes/offering-letter.tsx'),
+    route('allocation', 'routes/offering-allocation.tsx'),
+    route('vintage-notes', 'routes/offering-vintage-notes.tsx'),
+    route('checkout', 'routes/offering-checkout.tsx'),
+    route('thank-you', 'routes/offering-thank-you.tsx'),
+    route('closed', 'routes/offering-closed.tsx'),
+  ]),
+  route('event', 'routes/offering-layout.tsx', { id: 'event-layout' }, [
+    route('letter', 'routes/event-letter.tsx'),
+    route(':slug', 'routes/event-offering.tsx'),
   ]),
   route('something-went-wrong', 'routes/something-went-wrong.tsx'),
   // Brochure: prerendered from content/brands/*, each with page data for client-side navigation.

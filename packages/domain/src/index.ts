@@ -25,3 +25,4 @@ export * from './ordering/rates.js';
 export * from './ordering/member-home.js';
 export * from './schemas/joining.js';
 export * from './schemas/bottle.js';
+export * from './schemas/staff.js';

@@ -1,7 +1,8 @@
-import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '@winery/domain';
+import { eq } from 'drizzle-orm';
+import { computeTotals, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_TENANT, US_STATES } from '@winery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { addresses, brands, customers, paymentCards } from './schema/index.js';
+import { addresses, brands, customers, orderLines, orders, paymentCards, shippingRates, shippingRestrictions, taxRates } from './schema/index.js';
 import { seedDemo } from './seed.js';
 
 let t: TestApp;
@@ -102,5 +103,124 @@ describe('the demo wallets', () => {
     expect(await seedDemo(t.db)).toBe(false);
     expect((await t.db.select().from(paymentCards)).length).toBe(stored.length);
     expect((await t.db.select().from(addresses)).filter((a) => a.tenantId === 'demo')).toHaveLength(2);
+  });
+});
+
+describe('the demo offering', () => {
+  async function offeringOf(email: string) {
+    const token = await t.signIn(email, DEMO_PASSWORD, DEMO_TENANT.slug);
+    const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const headers = { tenant: DEMO_TENANT.slug, authorization: token };
+    const [current] = (await t.app.inject({ method: 'GET', url: `/v1/demo/customer/${sub}/allocation`, headers })).json();
+    const response = await t.app.inject({ method: 'GET', url: `/v1/demo/customer/${sub}/allocation/${current.id}/offering`, headers });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  }
+
+  it('gives offering@ a letter, vintage notes, at least four wines with limits and both pick-up locations', async () => {
+    const offering = await offeringOf(DEMO_MEMBERS.offering);
+    expect(offering.letter.paragraphs.length).toBeGreaterThanOrEqual(3);
+    expect(offering.letter.paragraphs.length).toBeLessThanOrEqual(5);
+    expect(offering.letter.signature).toBe('Catherine Aldermoor');
+    expect(offering.vintageNotes.length).toBeGreaterThanOrEqual(4);
+    expect(offering.orderMinimumCents).toBe(30_000);
+    const available = offering.wines.filter((wine: { available: boolean }) => wine.available);
+    expect(available.length).toBeGreaterThanOrEqual(4);
+    for (const wine of offering.wines) {
+      expect(wine.maximum).toBeGreaterThanOrEqual(1);
+      expect(wine.minimum).toBeLessThanOrEqual(wine.maximum);
+      expect(wine.priceCents).toBeGreaterThanOrEqual(9_500);
+    }
+    const names = offering.wines.map((wine: { name: string }) => wine.name);
+    expect(names).toEqual(expect.arrayContaining(['Melbury', 'Pluribus', 'Quella', 'St. Eden', 'Vecina']));
+    const magnum = offering.wines.find((wine: { sizeMl: number }) => wine.sizeMl === 1500);
+    const melbury = offering.wines.find((wine: { name: string; sizeMl: number }) => wine.name === 'Melbury' && wine.sizeMl === 750);
+    expect(offering.combinations).toEqual([{ wineId: magnum.id, requiresWineId: melbury.id, quantity: 3 }]);
+    expect(offering.pickupLocations.map((location: { name: string }) => location.name)).toEqual([
+      'Aldermoor Cellar Door',
+      'Aldermoor Tasting Room',
+    ]);
+    expect(offering.pickupLocations.every((location: { hours: string }) => location.hours.length > 0)).toBe(true);
+    expect(offering.shippingNotices).toContainEqual({
+      countryCode: 'CA',
+      text: 'Shipping charges for Canada are collected by the carrier on delivery.',
+    });
+  });
+
+  it('gives ordered@ limits of their own in the same offering', async () => {
+    const mine = await offeringOf(DEMO_MEMBERS.offering);
+    const theirs = await offeringOf(DEMO_MEMBERS.ordered);
+    expect(theirs.name).toBe(mine.name);
+    expect(theirs.wines.length).toBeGreaterThanOrEqual(4);
+    expect(theirs.wines.map((wine: { maximum: number }) => wine.maximum)).not.toEqual(
+      mine.wines.slice(0, theirs.wines.length).map((wine: { maximum: number }) => wine.maximum),
+    );
+  });
+
+  it('gives expired@ a library offering with its own letter and wines', async () => {
+    const offering = await offeringOf(DEMO_MEMBERS.expired);
+    expect(offering.name).toBe('Library Wines Offering');
+    expect(offering.letter.paragraphs.length).toBeGreaterThanOrEqual(3);
+    expect(offering.wines.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('prices AE-10001 from its lines and the rate tables: the $648.00 the account shows', async () => {
+    const [order] = await t.db.select().from(orders).where(eq(orders.number, 'AE-10001'));
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+    expect(order).toMatchObject({ subtotalCents: subtotal, totalCents: 64_800, cardBrand: 'mastercard', cardLast4: '4444' });
+    expect(order!.shippingAddress).toMatchObject({ address1: '410 Park Avenue', city: 'New York', stateCode: 'NY', countryCode: 'US' });
+    const demo = <T extends { tenantId: string }>(rows: T[]) => rows.filter((row) => row.tenantId === 'demo');
+    const result = computeTotals({
+      subtotalCents: subtotal,
+      bottles: lines.reduce((sum, line) => sum + line.quantity, 0),
+      delivery: { method: 'shipping', destination: { countryCode: 'US', stateCode: 'NY' } },
+      tables: {
+        taxRates: demo(await t.db.select().from(taxRates)),
+        shippingRates: demo(await t.db.select().from(shippingRates)),
+        restrictions: demo(await t.db.select().from(shippingRestrictions)),
+      },
+    });
+    expect(result).toEqual({
+      ok: true,
+      totals: {
+        subtotalCents: order!.subtotalCents,
+        shippingCents: order!.shippingCents,
+        taxCents: order!.taxCents,
+        totalCents: order!.totalCents,
+        shippingLabel: 'shipping',
+        taxLabel: 'salesTax',
+      },
+    });
+  });
+
+  it('taxes every US state and DC, and cannot ship to Utah or Norway', async () => {
+    const tables = {
+      taxRates: (await t.db.select().from(taxRates)).filter((row) => row.tenantId === 'demo'),
+      shippingRates: (await t.db.select().from(shippingRates)).filter((row) => row.tenantId === 'demo'),
+      restrictions: (await t.db.select().from(shippingRestrictions)).filter((row) => row.tenantId === 'demo'),
+    };
+    const states = tables.taxRates.filter((row) => row.countryCode === 'US').map((row) => row.stateCode);
+    expect(states.sort()).toEqual(Object.keys(US_STATES).sort());
+    const quote = (countryCode: string, stateCode?: string) =>
+      computeTotals({ subtotalCents: 10_000, bottles: 3, delivery: { method: 'shipping', destination: { countryCode, stateCode } }, tables });
+    expect(quote('US', 'UT')).toEqual({ ok: false, code: 'cannotShip', destination: 'Utah' });
+    expect(quote('NO')).toEqual({ ok: false, code: 'cannotShip', destination: 'Norway' });
+    expect(quote('US', 'CA')).toMatchObject({ ok: true, totals: { taxCents: 725, shippingCents: 5_000 } });
+    expect(quote('GB')).toMatchObject({ ok: true, totals: { shippingLabel: 'shippingAndDuties', taxLabel: 'taxAndDuties' } });
+    for (const countryCode of ['CA', 'DE', 'FR']) expect(quote(countryCode).ok).toBe(true);
+  });
+});
+
+describe('the demo staff sign-in', () => {
+  it('opens the staff API for staff@example.com, showing the current offering', async () => {
+    const token = await t.signInStaff(DEMO_STAFF.email, DEMO_PASSWORD, DEMO_TENANT.slug);
+    const headers = { tenant: DEMO_TENANT.slug, authorization: token };
+    expect((await t.app.inject({ method: 'GET', url: '/v1/staff/me', headers })).json()).toMatchObject({ email: DEMO_STAFF.email, role: 'admin' });
+    const list = (await t.app.inject({ method: 'GET', url: '/v1/staff/offerings', headers })).json();
+    expect(list.map((offering: { phase: string }) => offering.phase)).toEqual(['open', 'closed']);
+    const current = (await t.app.inject({ method: 'GET', url: `/v1/staff/offerings/${list[0].id}`, headers })).json();
+    expect(current.allocations).toMatchObject({ count: 2, ordered: 1 });
+    expect(current.wines.find((wine: { name: string; sizeMl: number }) => wine.name === 'St. Eden')).toMatchObject({ ordered: 2 });
   });
 });

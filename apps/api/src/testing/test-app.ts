@@ -2,7 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import type { Database } from '../db/database.js';
-import { addresses, allocations, customers, offerings, orders, paymentCards, tenants, type OrderStatus } from '../db/schema/index.js';
+import {
+  addresses,
+  allocationLines,
+  allocationRequests,
+  allocations,
+  customers,
+  inventoryLocations,
+  offerings,
+  offeringWines,
+  orders,
+  paymentCards,
+  staffUsers,
+  stock,
+  tenants,
+  wines,
+  type OrderStatus,
+} from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.service.js';
 import { generateSigningKeys, type SigningKeys } from '../modules/auth/signing-keys.js';
 import { createTestGateway, type TestGateway } from '../modules/payments/test-gateway.js';
@@ -138,6 +154,125 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return row!;
   };
 
+  /** A member of the winery's team (role admin unless given). */
+  const createStaffUser = async (overrides: Partial<typeof staffUsers.$inferInsert> & { password?: string } = {}) => {
+    const { password = TEST_PASSWORD, ...rest } = overrides;
+    const [row] = await db
+      .insert(staffUsers)
+      .values({
+        tenantId: TEST_TENANT,
+        name: 'Naomi Cellar',
+        role: 'admin',
+        passwordHash: await hashPassword(password),
+        ...rest,
+        email: (rest.email ?? `staff-${unique()}@example.com`).toLowerCase(),
+      })
+      .returning();
+    return row!;
+  };
+
+  /** A catalogue wine; names are unique per test file unless given. */
+  const createWine = async (overrides: Partial<typeof wines.$inferInsert> = {}) => {
+    const [row] = await db
+      .insert(wines)
+      .values({ tenantId: TEST_TENANT, name: `Wine ${unique()}`, vintage: 2022, sizeMl: 750, description: 'Dark fruit and cedar.', ...overrides })
+      .returning();
+    return row!;
+  };
+
+  /** An in-house location: a pick-up point that ships, unless told otherwise. */
+  const createLocation = async (overrides: Partial<typeof inventoryLocations.$inferInsert> = {}) => {
+    const [row] = await db
+      .insert(inventoryLocations)
+      .values({
+        tenantId: TEST_TENANT,
+        name: `Cellar ${unique()}`,
+        address: '1 Estate Road, Oakville, CA 94562',
+        hours: 'Daily 10–4',
+        countryCode: 'US',
+        stateCode: 'CA',
+        shipsFrom: true,
+        pickup: true,
+        ...overrides,
+      })
+      .returning();
+    return row!;
+  };
+
+  /**
+   * A wine in an offering at a price, with its stock per location. Straight into the database:
+   * tests need offerings that have already started, which the staff API refuses to schedule.
+   */
+  const createOfferingWine = async (input: {
+    offeringId: string;
+    wineId?: string;
+    priceCents?: number;
+    sortOrder?: number;
+    stock?: Array<{ locationId: string; quantity: number }>;
+    tenantId?: string;
+  }) => {
+    const tenantId = input.tenantId ?? TEST_TENANT;
+    const wineId = input.wineId ?? (await createWine({ tenantId })).id;
+    const [row] = await db
+      .insert(offeringWines)
+      .values({ tenantId, offeringId: input.offeringId, wineId, priceCents: input.priceCents ?? 12_000, sortOrder: input.sortOrder ?? 0 })
+      .returning();
+    if (input.stock && input.stock.length > 0) {
+      await db.insert(stock).values(input.stock.map((entry) => ({ ...entry, tenantId, offeringWineId: row!.id })));
+    }
+    return row!;
+  };
+
+  /** A member's limits for one wine of their allocation. */
+  const createAllocationLine = async (input: {
+    allocationId: string;
+    offeringWineId: string;
+    minimum?: number;
+    maximum: number;
+    tenantId?: string;
+  }) => {
+    const [row] = await db
+      .insert(allocationLines)
+      .values({ tenantId: TEST_TENANT, minimum: 0, ...input })
+      .returning();
+    return row!;
+  };
+
+  /** A prospect's pending request to join (the allocation list unless `kind` says otherwise). */
+  const createAllocationRequest = async (overrides: Partial<typeof allocationRequests.$inferInsert> = {}) => {
+    const [row] = await db
+      .insert(allocationRequests)
+      .values({
+        tenantId: TEST_TENANT,
+        kind: 'allocation',
+        prefix: 'Mr.',
+        firstName: 'Jules',
+        lastName: 'Barrique',
+        phone: '+1 707 555 0142',
+        dateOfBirth: '1979-09-02',
+        address: { address1: '8 Oak Knoll Avenue', address2: null, city: 'Napa', stateCode: 'CA', zipCode: '94558', countryCode: 'US' },
+        ...overrides,
+        email: (overrides.email ?? `prospect-${unique()}@example.com`).toLowerCase(),
+      })
+      .returning();
+    return row!;
+  };
+
+  /** Signs a staff member in through the real endpoint and returns the staff token. */
+  const signInStaff = async (email: string, password = TEST_PASSWORD, tenant = TEST_TENANT) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/staff/login',
+      headers: { tenant },
+      remoteAddress: `10.${sequence % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      payload: { email, password },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`signInStaff(${email}) failed: ${response.statusCode} ${response.body}`);
+    }
+    return (response.json() as { token: string }).token;
+  };
+
   /** Signs in through the real endpoint and returns the token. */
   const signIn = async (email: string, password = TEST_PASSWORD, tenant = TEST_TENANT) => {
     const response = await app.inject({
@@ -166,8 +301,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     createOrder,
     createAddress,
     createCard,
+    createStaffUser,
+    createWine,
+    createLocation,
+    createOfferingWine,
+    createAllocationLine,
+    createAllocationRequest,
     gateway: paymentGateway,
     signIn,
+    signInStaff,
     newId: () => randomUUID(),
     async close() {
       await app.close();

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
@@ -44,6 +44,35 @@ export function TextField({ id, label, registration, error, hint, className, ...
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
+        {...registration}
+      />
+      <FieldNotes id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled multi-line text, announced like TextField. */
+export function TextAreaField({ id, label, registration, error, hint, className, rows = 4, ...textarea }: TextAreaFieldProps) {
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        className="field__input field__textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...textarea}
         {...registration}
       />
       <FieldNotes id={id} error={error} hint={hint} />

@@ -18,7 +18,14 @@ import { nextPrefetchBatch, prefetchablePath } from '../features/navigation/pref
 import { clearStoredSession, probeStore, readStoredSession } from '../features/session/storage';
 import { loadSiteConfig } from '../features/site-config/site-config';
 import { pages as publicPages } from '../content/public-pages.json';
-import { memberNavigation, renderMemberFooterLinks, renderNavigation, SessionRefusedError } from './member-navigation';
+import { homeRedirect } from '../features/offering/offering-access';
+import {
+  memberAllocation,
+  memberNavigation,
+  renderMemberFooterLinks,
+  renderNavigation,
+  SessionRefusedError,
+} from './member-navigation';
 
 /** Only prerendered pages are worth a hint: the members' pages need a session, and the rest is 404. */
 const PRERENDERED = new Set(publicPages.map((entry) => entry.path));
@@ -71,7 +78,15 @@ async function showMemberLinks(): Promise<void> {
   if (!signedIn || !token || !customerId) return reveal();
   if (nav) nav.dataset.state = 'loading';
   try {
-    const items = await memberNavigation(customerId, token);
+    const allocation = await memberAllocation(customerId, token);
+    // The home page of a member whose offering is under way is their offering (letter, allocation
+    // or order summary); they reach the brochure through its own pages.
+    const home = window.location.pathname === '/' ? homeRedirect(allocation) : null;
+    if (home) {
+      window.location.replace(home);
+      return;
+    }
+    const items = memberNavigation(allocation);
     if (nav) renderNavigation(nav, items, window.location.pathname);
     if (footer) renderMemberFooterLinks(footer);
   } catch (error) {

@@ -2,6 +2,8 @@ import {
   getAllocationStatus,
   getHeaderNavigation,
   type AllocationDetail,
+  type AllocationMetaData,
+  type AllocationStatus,
   type AllocationSummary,
   type NavigationItem,
 } from '@winery/domain';
@@ -19,18 +21,24 @@ async function getJson<T>(path: string, token: string, fetcher: Fetch): Promise<
   return (await response.json()) as T;
 }
 
-/** The header links of a signed-in member: their current allocation decides them (seed §2, §4). */
-export async function memberNavigation(customerId: string, token: string, fetcher: Fetch = fetch): Promise<NavigationItem[]> {
+export interface MemberAllocation {
+  status: AllocationStatus;
+  metaData: AllocationMetaData | null;
+}
+
+/** The signed-in member's current allocation state (seed §4), from the two calls of seed §7. */
+export async function memberAllocation(customerId: string, token: string, fetcher: Fetch = fetch): Promise<MemberAllocation> {
   const base = `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId)}/allocation`;
   const list = await getJson<AllocationSummary[]>(base, token, fetcher);
   const current = Array.isArray(list) ? list[0] : undefined;
-  if (!current?.id) return getHeaderNavigation({ loggedIn: true, status: 'account-info' });
+  if (!current?.id) return { status: 'account-info', metaData: null };
   const detail = await getJson<AllocationDetail>(`${base}/${encodeURIComponent(current.id)}`, token, fetcher);
-  return getHeaderNavigation({
-    loggedIn: true,
-    status: getAllocationStatus(detail),
-    metaData: detail.metaData ?? null,
-  });
+  return { status: getAllocationStatus(detail), metaData: detail.metaData ?? null };
+}
+
+/** The header links of a signed-in member: their current allocation decides them (seed §2, §4). */
+export function memberNavigation({ status, metaData }: MemberAllocation): NavigationItem[] {
+  return getHeaderNavigation({ loggedIn: true, status, metaData });
 }
 
 const isCurrent = (to: string, pathname: string) => pathname === to || pathname.startsWith(`${to}/`);

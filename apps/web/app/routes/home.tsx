@@ -1,8 +1,14 @@
 import { pageMeta } from '../lib/i18n';
 import { HomePage } from '../features/home/home-page';
+import { MemberHomeRedirect } from '../features/offering/home-redirect';
 
 export const meta = () => pageMeta('home', { path: '/' });
 
 export default function Home() {
-  return <HomePage />;
+  return (
+    <>
+      <MemberHomeRedirect />
+      <HomePage />
+    </>
+  );
 }

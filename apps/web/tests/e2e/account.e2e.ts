@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { decodeTokenClaims, DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { api, apiSignIn } from './support/api';
+import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
-
-const require = createRequire(import.meta.url);
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const newPage = setupBrowser();
 
@@ -43,28 +40,6 @@ async function expectFieldMessage(field: Locator, message: string) {
   expect(await field.getAttribute('aria-invalid')).toBe('true');
 }
 
-// ---- the API, called as the web app calls it, to set up and clean up state the tests own ----
-
-async function apiSignIn(email: string, password: string = DEMO_PASSWORD) {
-  const response = await fetch(`${baseURL()}/v1/customer/login`, {
-    method: 'POST',
-    headers: { tenant: 'demo', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`Sign-in of ${email} failed: ${response.status}`);
-  const { token } = (await response.json()) as { token: string };
-  return { token, customerId: decodeTokenClaims(token)!.sub as string };
-}
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { tenant: 'demo', Authorization: token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as unknown) };
-}
-
 /** member@example.com starts with no saved address or card; each test that adds some removes them. */
 async function emptyWallet(email: string) {
   const { token, customerId } = await apiSignIn(email);
@@ -76,34 +51,14 @@ async function emptyWallet(email: string) {
 }
 
 async function signInTo(page: Page, email: string, path: string) {
-  await signIn(page, email);
+  // Asked for the account: a member in an offering would otherwise land on it (seed §4).
+  await signIn(page, email, DEMO_PASSWORD, '/profile');
   await page.waitForURL('**/profile');
   if (path !== '/profile') {
     await page.getByTestId('account-nav').getByRole('link', { name: ACCOUNT_PAGES.find((p) => p.path === path)!.link }).click();
     await page.waitForURL(`**${path}`);
   }
   await waitForApp(page);
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
-    return result.violations;
-  });
-  return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 describe('the account pages', () => {

@@ -61,6 +61,7 @@ export const validationMessages = {
   bottleIdRequired: 'Please enter the bottle ID',
   bottleIdFormat: 'Bottle ID must be 8 characters in the format A123-B89Z',
   tenantRequired: 'A tenant header is required',
+  allocationLinkExpired: 'This allocation link has expired...',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

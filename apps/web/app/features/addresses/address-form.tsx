@@ -13,8 +13,8 @@ const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'stateCode', 'zipCode', 
 const DEFAULT_COUNTRY = 'US';
 const resolver = formResolver(AddressInputSchema);
 
-const formValues = (address?: Address): AddressFormValues => ({
-  countryCode: address?.countryCode ?? DEFAULT_COUNTRY,
+const formValues = (address?: Address, country = DEFAULT_COUNTRY): AddressFormValues => ({
+  countryCode: address?.countryCode ?? country,
   address1: address?.address1 ?? '',
   address2: address?.address2 ?? '',
   city: address?.city ?? '',
@@ -27,11 +27,18 @@ const formValues = (address?: Address): AddressFormValues => ({
 interface AddressFormProps {
   /** The address being edited; a new one when left out. */
   address?: Address;
-  onDone: () => void;
+  /** Called with the saved address, or with nothing when the member cancelled. */
+  onDone: (saved?: Address) => void;
+  /** A new address's country to start with (the checkout's chosen country). */
+  initialCountry?: string;
+  /** Where the form sits in the page's outline: a section of its own (2) or inside a step (3). */
+  headingLevel?: 2 | 3;
+  /** Whether to offer the two default flags for a new address. */
+  showDefaults?: boolean;
 }
 
 /** Adds or edits one address. The state is a list where the country has one, free text elsewhere. */
-export function AddressForm({ address, onDone }: AddressFormProps) {
+export function AddressForm({ address, onDone, initialCountry, headingLevel = 2, showDefaults = true }: AddressFormProps) {
   const { t } = useTranslation(['common', 'notification']);
   const add = useAddAddress();
   const update = useUpdateAddress();
@@ -45,7 +52,7 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
     setFocus,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver, defaultValues: formValues(address) });
+  } = useForm({ resolver, defaultValues: formValues(address, initialCountry) });
 
   const country = watch('countryCode') ?? DEFAULT_COUNTRY;
   const states = statesOf(country);
@@ -57,16 +64,17 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
     try {
       if (address) {
         // Defaults are chosen with their own buttons; an edit keeps the flags as they were.
-        await update.mutateAsync({
+        const saved = await update.mutateAsync({
           id: address.id,
           input: { ...values, isDefaultShipping: address.isDefaultShipping, isDefaultBilling: address.isDefaultBilling },
         });
         toast.success(t('notification:address.updateSuccess'));
+        onDone(saved);
       } else {
-        await add.mutateAsync(values);
+        const saved = await add.mutateAsync(values);
         toast.success(t('notification:address.addSuccess'));
+        onDone(saved);
       }
-      onDone();
     } catch (error) {
       applyServerFieldErrors(error, setError, ADDRESS_FIELDS);
       toastFailure(t(editing ? 'notification:address.updateFailed' : 'notification:address.addFailed'), error);
@@ -74,12 +82,13 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
   };
 
   const stateLabel = t(`addresses.stateLabel.${country}`, { defaultValue: t('addresses.state') });
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
   return (
     <form className="form account-form" noValidate onSubmit={handleSubmit(onSubmit)} data-testid="address-form" aria-labelledby={`${idPrefix}-heading`}>
-      <h2 id={`${idPrefix}-heading`} className="section-heading">
+      <Heading id={`${idPrefix}-heading`} className="section-heading">
         {editing ? t('addresses.editHeading') : t('addresses.addHeading')}
-      </h2>
+      </Heading>
       <SelectField
         id={`${idPrefix}-country`}
         label={t('addresses.country')}
@@ -114,7 +123,7 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
         )}
         <TextField id={`${idPrefix}-zip`} label={t('addresses.zipCode')} autoComplete="postal-code" registration={register('zipCode')} error={errors.zipCode?.message} />
       </div>
-      {editing ? null : (
+      {editing || !showDefaults ? null : (
         <div className="account-form__checks">
           <CheckboxField id={`${idPrefix}-default-shipping`} label={t('addresses.makeDefaultShipping')} registration={register('isDefaultShipping')} />
           <CheckboxField id={`${idPrefix}-default-billing`} label={t('addresses.makeDefaultBilling')} registration={register('isDefaultBilling')} />
@@ -125,7 +134,7 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
           <span className="button__spinner" aria-hidden="true" />
           {t('addresses.save')}
         </button>
-        <button type="button" className="button button--quiet" onClick={onDone} disabled={isSubmitting}>
+        <button type="button" className="button button--quiet" onClick={() => onDone()} disabled={isSubmitting}>
           {t('account.cancel')}
         </button>
       </div>

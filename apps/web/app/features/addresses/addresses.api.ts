@@ -35,7 +35,9 @@ export function useAddresses() {
  * Every change may move a default flag to another address (the first address becomes both
  * defaults, choosing one clears the others), so the list is fetched again rather than patched.
  */
-function useAddressMutation<TInput>(send: (context: { customerId: string | null; token: string | null }, input: TInput) => Promise<unknown>) {
+function useAddressMutation<TInput, TOutput = unknown>(
+  send: (context: { customerId: string | null; token: string | null }, input: TInput) => Promise<TOutput>,
+) {
   const { customerId, token } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,13 +48,13 @@ function useAddressMutation<TInput>(send: (context: { customerId: string | null;
 
 /** `POST …/address` */
 export const useAddAddress = () =>
-  useAddressMutation<AddressInput>(({ customerId, token }, input) =>
+  useAddressMutation<AddressInput, Address>(({ customerId, token }, input) =>
     apiClient.post<Address>(addressesPath(customerId), input, { token, schema: AddressSchema }),
   );
 
 /** `PUT …/address/{addressId}` */
 export const useUpdateAddress = () =>
-  useAddressMutation<{ id: string; input: AddressInput }>(({ customerId, token }, { id, input }) =>
+  useAddressMutation<{ id: string; input: AddressInput }, Address>(({ customerId, token }, { id, input }) =>
     apiClient.put<Address>(addressPath(customerId, id), input, { token, schema: AddressSchema }),
   );
 

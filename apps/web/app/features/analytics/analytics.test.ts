@@ -11,6 +11,8 @@ describe('analytics', () => {
 
   it('hides the one-time tokens of link pages', () => {
     expect(redactPath('/login-by-link/abc.def.ghi')).toBe('/login-by-link/[redacted]');
+    expect(redactPath('/reset-password/Zm9vYmFyYmF6cXV4')).toBe('/reset-password/[redacted]');
+    expect(redactPath('/create-password/Zm9vYmFyYmF6cXV4?x=1')).toBe('/create-password/[redacted]?x=1');
     expect(redactPath('/philosophy')).toBe('/philosophy');
   });
 

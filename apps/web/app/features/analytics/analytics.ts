@@ -40,7 +40,7 @@ const REDACTED_KEYS = /pass(word)?|cvv|card.?number|token|secret/i;
 /** A signed token (three base64url parts) is dropped wherever it appears as a value. */
 const TOKEN_VALUE = /^[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}$/;
 /** Paths whose last segment is a one-time secret (seed §2 link routes). */
-const SECRET_PATH = /^(\/(?:account-link|allocation-link|login-by-link|magic-link))\/[^/?#]+/;
+const SECRET_PATH = /^(\/(?:account-link|allocation-link|login-by-link|magic-link|reset-password|create-password))\/[^/?#]+/;
 
 export function sanitize(properties?: object): Record<string, unknown> | undefined {
   if (!properties) return undefined;

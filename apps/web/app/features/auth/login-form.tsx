@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,18 +7,20 @@ import { LoginSchema, type LoginInput } from '@winery/domain';
 import { TextField } from '../../components/form-field';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { formResolver } from '../../lib/form-resolver';
-import { safeRedirect } from '../../lib/safe-redirect';
 import { useHydrated } from '../../lib/use-hydrated';
 import { track } from '../analytics/analytics';
 import { useLogin } from '../session/session.api';
 
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
 
+/**
+ * Signs a member in. Where they go next is the page's decision (LoginPage): the address they asked
+ * for, else their own starting point.
+ */
 export function LoginForm() {
   const { t } = useTranslation(['common', 'notification']);
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const login = useLogin();
   const [invalidCredentials, setInvalidCredentials] = useState(false);
   const {
@@ -36,7 +38,6 @@ export function LoginForm() {
     try {
       await login.mutateAsync(values);
       toast.success(t('notification:login.success'));
-      void navigate(safeRedirect(searchParams.get('redirectTo')), { replace: true });
     } catch (error) {
       // Never the password: only what kind of failure it was.
       track('Login Failed', {

@@ -1,31 +1,42 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIGN_UP_PATH } from '@winery/domain';
+import { PageLoading } from '../../components/page-loading';
 import { safeRedirect } from '../../lib/safe-redirect';
+import { useMemberLanding } from '../offering/member-landing';
 import { useSession } from '../session/session.api';
-import { LoginForm } from './login-form';
+import { SignInOptions } from './sign-in-options';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get('redirectTo'));
+  const requested = searchParams.get('redirectTo');
+  const landing = useMemberLanding();
+  const [leaving, setLeaving] = useState(false);
+  const left = useRef(false);
 
-  // A member who is already signed in has nothing to do here.
+  // Signed in (just now, or already): the page they asked for, else where their allocation sends
+  // them (an open offering's letter, the order summary, Offering Closed, or the account).
   useEffect(() => {
-    if (session.known && session.loggedIn) void navigate(redirectTo, { replace: true });
-  }, [session.known, session.loggedIn, redirectTo, navigate]);
+    if (!session.known || !session.token || left.current) return;
+    left.current = true;
+    setLeaving(true);
+    const token = session.token;
+    void (async () => {
+      const target = requested ? safeRedirect(requested) : await landing(token);
+      void navigate(target, { replace: true });
+    })();
+  }, [session.known, session.token, requested, landing, navigate]);
 
   return (
     <div className="page page--narrow login-page">
       <p className="eyebrow">{t('brand.wordmark')} {t('brand.wordmarkSuffix')}</p>
       <h1 className="page-title">{t('login.heading')}</h1>
       <p className="lede">{t('login.intro')}</p>
-      <div className="card">
-        <LoginForm />
-      </div>
+      <div className="card">{leaving ? <PageLoading label={t('login.redirecting')} /> : <SignInOptions />}</div>
       <p className="login-page__join">
         {t('login.notMember')} <Link to={SIGN_UP_PATH}>{t('login.join')}</Link>
       </p>

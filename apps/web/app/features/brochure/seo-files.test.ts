@@ -18,7 +18,7 @@ describe('robots.txt', () => {
   it('allows the brochure, keeps crawlers out of private paths and names the sitemap', () => {
     const lines = robotsTxt().split('\n');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/profile', '/offering', '/logout', '/account-link', '/allocation-link', '/login-by-link', '/magic-link', '/staff', '/v1/']) {
+    for (const path of ['/profile', '/offering', '/logout', '/account-link', '/allocation-link', '/login-by-link', '/magic-link', '/reset-password', '/create-password', '/staff', '/v1/']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${absoluteUrl('/sitemap.xml')}`);

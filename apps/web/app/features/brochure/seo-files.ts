@@ -10,6 +10,8 @@ export const DISALLOWED_PATHS = [
   '/allocation-link',
   '/login-by-link',
   '/magic-link',
+  '/reset-password',
+  '/create-password',
   '/staff',
   '/v1/',
 ] as const;

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { cardBrandOf, CardInputSchema, type CardFormValues, type CardInput } from '@winery/domain';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { CheckboxField, TextField } from '../../components/form-field';
 import { applyServerFieldErrors, toastFailure } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
@@ -30,8 +31,6 @@ export function CardForm({ onDone, firstCard }: { onDone: () => void; firstCard:
     formState: { errors, isSubmitting },
   } = useForm({ resolver, defaultValues: { ...EMPTY, preferred: firstCard } });
 
-  const brand = cardBrandOf(watch('cardNumber') ?? '');
-
   useEffect(() => setFocus('cardNumber'), [setFocus]);
 
   const onSubmit = async (values: CardInput) => {
@@ -51,9 +50,39 @@ export function CardForm({ onDone, firstCard }: { onDone: () => void; firstCard:
       <h2 id="card-form-heading" className="section-heading">
         {t('cards.addHeading')}
       </h2>
+      <CardFields register={register} errors={errors} cardNumber={watch('cardNumber') ?? ''} />
+      <CheckboxField id="card-preferred" label={t('cards.preferred')} registration={register('preferred')} />
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          <span className="button__spinner" aria-hidden="true" />
+          {t('cards.save')}
+        </button>
+        <button type="button" className="button button--quiet" onClick={onDone} disabled={isSubmitting}>
+          {t('account.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface CardFieldsProps {
+  register: UseFormRegister<CardFormValues>;
+  errors: FieldErrors<CardFormValues>;
+  /** The number as typed so far, to name the brand and the size of its security code. */
+  cardNumber: string;
+  /** Keeps the fields' ids apart when two card forms could meet (account, checkout). */
+  idPrefix?: string;
+}
+
+/** A card's four fields (number, holder, expiry, security code), for any form that takes a new card. */
+export function CardFields({ register, errors, cardNumber, idPrefix = 'card' }: CardFieldsProps) {
+  const { t } = useTranslation();
+  const brand = cardBrandOf(cardNumber);
+  return (
+    <>
       <div className="card-number-field">
         <TextField
-          id="card-number"
+          id={`${idPrefix}-number`}
           label={t('cards.cardNumber')}
           inputMode="numeric"
           autoComplete="cc-number"
@@ -66,10 +95,10 @@ export function CardForm({ onDone, firstCard }: { onDone: () => void; firstCard:
           {brand ? cardBrandName(brand.type) : ''}
         </span>
       </div>
-      <TextField id="card-holder" label={t('cards.cardHolderName')} autoComplete="cc-name" registration={register('cardHolderName')} error={errors.cardHolderName?.message} />
+      <TextField id={`${idPrefix}-holder`} label={t('cards.cardHolderName')} autoComplete="cc-name" registration={register('cardHolderName')} error={errors.cardHolderName?.message} />
       <div className="account-form__row account-form__row--card">
         <TextField
-          id="card-expiry"
+          id={`${idPrefix}-expiry`}
           label={t('cards.expirationDate')}
           inputMode="numeric"
           autoComplete="cc-exp"
@@ -79,7 +108,7 @@ export function CardForm({ onDone, firstCard }: { onDone: () => void; firstCard:
           error={errors.expirationDate?.message}
         />
         <TextField
-          id="card-cvv"
+          id={`${idPrefix}-cvv`}
           label={t('cards.cvv')}
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -89,16 +118,6 @@ export function CardForm({ onDone, firstCard }: { onDone: () => void; firstCard:
           error={errors.cvv?.message}
         />
       </div>
-      <CheckboxField id="card-preferred" label={t('cards.preferred')} registration={register('preferred')} />
-      <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-          <span className="button__spinner" aria-hidden="true" />
-          {t('cards.save')}
-        </button>
-        <button type="button" className="button button--quiet" onClick={onDone} disabled={isSubmitting}>
-          {t('account.cancel')}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

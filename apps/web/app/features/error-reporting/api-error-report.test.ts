@@ -46,6 +46,21 @@ describe('member endpoints', () => {
     expect(isMemberEndpoint('/v1/health')).toBe(false);
   });
 
+  it('leave out what a visitor calls without a token: reset, sign-in links and their exchange', () => {
+    for (const path of [
+      '/v1/customer/password-reset',
+      '/v1/customer/password-reset/confirm',
+      '/v1/customer/password-create/confirm',
+      '/v1/customer/login-link',
+      '/v1/customer/login-link/3f2b8c1e-1111-4a4a-9b9b-123456789abc',
+      '/v1/customer/login-link/3f2b8c1e-1111-4a4a-9b9b-123456789abc/resend',
+      '/v1/customer/link/exchange',
+    ]) {
+      expect(isMemberEndpoint(path), path).toBe(false);
+    }
+    expect(isMemberEndpoint('/v1/customer/3f2b8c1e-1111-4a4a-9b9b-123456789abc/password')).toBe(true);
+  });
+
   it('group by endpoint, ids and query left out', () => {
     expect(endpointOf('/v1/customer/3f2b8c1e-1111-4a4a-9b9b-123456789abc/allocation/42?x=1')).toBe(
       '/v1/customer/:id/allocation/:id',

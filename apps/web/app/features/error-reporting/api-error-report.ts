@@ -22,10 +22,17 @@ export function endpointOf(path: string): string {
 
 export const isLoginRequest = (path: string): boolean => endpointOf(path) === LOGIN_API_PATH;
 
-/** Member endpoints (seed §7): everything under /v1/…/customer/ except signing in. */
+/**
+ * Customer endpoints a visitor calls without a token: signing in, asking for a sign-in link or a
+ * password reset, and the e-mailed links' exchanges (their proof is the link's own token).
+ */
+const PUBLIC_CUSTOMER_ENDPOINT =
+  /^\/v1\/customer\/(?:login|password-reset(?:\/confirm)?|password-create\/confirm|login-link(?:\/[^/]+(?:\/resend)?)?|link\/exchange)$/;
+
+/** Member endpoints (seed §7): everything under /v1/…/customer/ except what a visitor may call. */
 export function isMemberEndpoint(path: string): boolean {
   const endpoint = endpointOf(path);
-  return /^\/v1\/(?:[^/]+\/)?customer\//.test(endpoint) && endpoint !== LOGIN_API_PATH;
+  return /^\/v1\/(?:[^/]+\/)?customer\//.test(endpoint) && !PUBLIC_CUSTOMER_ENDPOINT.test(endpoint);
 }
 
 export interface ApiFailure {

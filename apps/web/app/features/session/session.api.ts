@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@winery/domain';
-import { customerIdFromToken, login, logout, readToken, sessionQueryKeys } from './session';
+import { customerIdFromToken, login, logout, readToken, sessionQueryKeys, startSession } from './session';
 
 export function getTokenQueryOptions(queryClient: QueryClient) {
   return queryOptions({
@@ -41,4 +41,10 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: () => logout(queryClient) });
+}
+
+/** Starts a session from a token another call handed over (an e-mailed link, a new password). */
+export function useStartSession() {
+  const queryClient = useQueryClient();
+  return (token: unknown) => startSession(queryClient, token);
 }

@@ -43,19 +43,31 @@ export function expireSession(queryClient: QueryClient): void {
 export const customerIdFromToken = (token: string | null | undefined): string | null =>
   decodeTokenClaims(token)?.sub ?? null;
 
-/** Signs in; stores the token with its 90-day expiry and refreshes the ['token'] query. */
-export async function login(queryClient: QueryClient, input: LoginInput): Promise<string> {
-  const answer = await apiClient.post<{ token?: unknown } | undefined>('/v1/customer/login', input, {
-    query: { skipErrorReporting: 'true' },
-  });
-  const token = answer?.token;
+/**
+ * Starts a member's session from a token the API handed over (password sign-in, an e-mailed link,
+ * a new password): stores it with its 90-day expiry and refreshes the ['token'] query. Cached member
+ * data is keyed by customer id, so another member's never shows; a link opened in a browser where
+ * someone else was signed in drops that member's cart id too.
+ */
+export async function startSession(queryClient: QueryClient, token: unknown): Promise<string> {
   if (typeof token !== 'string' || token.length === 0) throw new Error('No token');
-  writeStoredSession(getStore(), token, SESSION_TTL_MS);
+  const store = getStore();
+  const previous = customerIdFromToken(readStoredSession(store).token);
+  if (previous && previous !== customerIdFromToken(token)) clearStoredSession(store);
+  writeStoredSession(store, token, SESSION_TTL_MS);
   queryClient.setQueryData(sessionQueryKeys.token, token);
   await queryClient.invalidateQueries({ queryKey: sessionQueryKeys.token });
   const customerId = customerIdFromToken(token);
   if (customerId) analytics.identify(customerId);
   return token;
+}
+
+/** Signs in; stores the token with its 90-day expiry and refreshes the ['token'] query. */
+export async function login(queryClient: QueryClient, input: LoginInput): Promise<string> {
+  const answer = await apiClient.post<{ token?: unknown } | undefined>('/v1/customer/login', input, {
+    query: { skipErrorReporting: 'true' },
+  });
+  return startSession(queryClient, answer?.token);
 }
 
 /**

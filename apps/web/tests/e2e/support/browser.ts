@@ -103,9 +103,12 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => '__reactRouterDataRouter' in window);
 }
 
-/** Signs in through the login form, as a member would (it does not wait for where they land). */
-export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
+/**
+ * Signs in through the login form, as a member would (it does not wait for where they land). With
+ * `redirectTo`, the login page is opened as a members' page sends a visitor to it.
+ */
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD, redirectTo?: string): Promise<void> {
+  await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login');
   await waitForApp(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
