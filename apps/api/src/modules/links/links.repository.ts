@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { createCustomersRepository } from '../customers/customers.repository.js';
 import { allocations, customers, linkTokens, offerings, signInRequests, type LinkPurpose } from '../../db/schema/index.js';
 import { newLinkToken } from './link-tokens.js';
 
@@ -101,25 +102,12 @@ function usable(input: { tenantId: string; tokenHash: string; at: Date }) {
 }
 
 function linkQueries(db: Database) {
+  // The customers repository's own look-ups, bound to this connection or transaction.
+  const members = createCustomersRepository(db);
   return {
-    async findCustomer(tenantId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-        .limit(1);
-      return row;
-    },
-
+    findCustomer: members.findById,
     /** `email` lowercased, as stored. */
-    async findCustomerByEmail(tenantId: string, email: string) {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.email, email)))
-        .limit(1);
-      return row;
-    },
+    findCustomerByEmail: members.findByEmail,
 
     async createSignInRequest(values: {
       tenantId: string;

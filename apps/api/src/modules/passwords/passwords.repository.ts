@@ -1,28 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { createCustomersRepository } from '../customers/customers.repository.js';
 import { customers, sessions, type LinkPurpose } from '../../db/schema/index.js';
 import { findUsableLinkToken } from '../links/links.repository.js';
 
 function passwordQueries(db: Database) {
+  // The customers repository's own look-ups, bound to this connection or transaction.
+  const members = createCustomersRepository(db);
   return {
-    async findCustomer(tenantId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
-        .limit(1);
-      return row;
-    },
-
+    findCustomer: members.findById,
     /** `email` lowercased, as stored. */
-    async findCustomerByEmail(tenantId: string, email: string) {
-      const [row] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.email, email)))
-        .limit(1);
-      return row;
-    },
+    findCustomerByEmail: members.findByEmail,
 
     /**
      * Stores the new hash and ends every session the member has: whoever asked for the link may
