@@ -10,12 +10,12 @@ import { createAllocationsRepository } from './modules/allocations/allocations.r
 import { allocationsRoutes } from './modules/allocations/allocations.routes.js';
 import { createAllocationsService } from './modules/allocations/allocations.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './modules/auth/auth.service.js';
+import { createAuthService, resolveLoginLimits } from './modules/auth/auth.service.js';
+import type { LoginLimitOverrides } from './modules/auth/sign-in-limits.js';
 import { createBottlesRepository } from './modules/bottles/bottles.repository.js';
 import { bottlesRoutes } from './modules/bottles/bottles.routes.js';
 import { createBottlesService, resolveBottleCheckLimits, type BottleCheckLimitOverrides } from './modules/bottles/bottles.service.js';
 import { staffBottlesRoutes } from './modules/bottles/staff-bottles.routes.js';
-import { createLoginThrottleRepository } from './modules/auth/login-throttle.repository.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import type { SigningKeys } from './modules/auth/signing-keys.js';
 import { createTokenService } from './modules/auth/token.service.js';
@@ -71,6 +71,7 @@ import authPlugin from './plugins/auth.plugin.js';
 import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import openApiPlugin from './plugins/openapi.plugin.js';
+import { createAttemptCounter } from './shared/attempt-counter.js';
 import rateLimitPlugin, { DEFAULT_GLOBAL_RATE_LIMIT, type GlobalRateLimitOptions } from './plugins/rate-limit.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import { buildSiteConfig, siteConfigRoutes, thirdPartyOrigins, type SiteConfigSettings } from './plugins/site-config.plugin.js';
@@ -87,8 +88,8 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Where log lines go (default stdout); tests capture them here. */
   logStream?: NodeJS.WritableStream;
-  /** Failed sign-in limits; tests set small numbers. */
-  loginLimits?: Partial<LoginLimits>;
+  /** Password sign-in limits (per IP, per account and IP, the owner's alert); tests set small numbers. */
+  loginLimits?: LoginLimitOverrides;
   globalRateLimit?: Partial<GlobalRateLimitOptions>;
   /** The clock, replaceable in tests. */
   now?: () => Date;
@@ -163,15 +164,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Services that send e-mail take `mail` and call mail.enqueue(…, tx) inside their transaction.
   const { mail, production } = createMailFromOptions(options.mail ?? {}, { db, now, log: app.log });
   const customersRepository = createCustomersRepository(db);
+  // Every limit kept in the database counts through this one counter (ADR 011).
+  const counter = createAttemptCounter(db);
+  const loginLimits = resolveLoginLimits(options.loginLimits);
   const auth = createAuthService({
     customers: customersRepository,
     sessions: createSessionsRepository(db),
-    throttle: createLoginThrottleRepository(db),
+    counter,
+    mail,
     tokens: createTokenService(options.signingKeys),
-    limits: {
-      perIp: { ...DEFAULT_LOGIN_LIMITS.perIp, ...options.loginLimits?.perIp },
-      perAccount: { ...DEFAULT_LOGIN_LIMITS.perAccount, ...options.loginLimits?.perAccount },
-    },
+    limits: loginLimits,
     now,
   });
   const customers = createCustomersService(customersRepository, now);
@@ -182,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cards = createCardsService({
     repository: createCardsRepository(db),
     gateway: paymentGateway,
-    attempts: createLoginThrottleRepository(db),
+    attempts: counter,
     attemptLimit: cardAttemptLimit,
     log: app.log,
     now,
@@ -193,21 +195,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     repository: createOrdersRepository(db),
     pricing,
     gateway: paymentGateway,
-    attempts: createLoginThrottleRepository(db),
+    attempts: counter,
     attemptLimit: cardAttemptLimit,
     log: app.log,
     now,
   });
   const minimumAge = options.minimumAge ?? options.siteConfig?.minimumAge ?? DEFAULT_MINIMUM_AGE;
-  // Staff sign in against the same failed-attempt limits as members (per IP and per account).
+  // Staff sign in under the same limits as members (per IP, per account and IP, the alert).
   const staff = createStaffService({
     repository: createStaffRepository(db),
-    throttle: createLoginThrottleRepository(db),
+    counter,
+    mail,
     tokens: createStaffTokenService(options.signingKeys),
-    limits: {
-      perIp: { ...DEFAULT_LOGIN_LIMITS.perIp, ...options.loginLimits?.perIp },
-      perAccount: { ...DEFAULT_LOGIN_LIMITS.perAccount, ...options.loginLimits?.perAccount },
-    },
+    limits: loginLimits,
     now,
   });
   const offerings = createOfferingsService(createOfferingsRepository(db), now);
@@ -216,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rates = createRatesService(createRatesRepository(db));
   // E-mailed links, passwords and joining share one limiter (counters in the database) and
   // sign members in with the same sessions and tokens as the password sign-in.
-  const requestLimiter = createRequestLimiter(createLoginThrottleRepository(db), resolveRequestLimits(options.requestLimits));
+  const requestLimiter = createRequestLimiter(counter, resolveRequestLimits(options.requestLimits));
   const memberSessions = createMemberSessions(createTokenService(options.signingKeys));
   const uniformAnswerMs = options.uniformAnswerMs ?? DEFAULT_UNIFORM_ANSWER_MS;
   const links = createLinksService({
@@ -240,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const joining = createJoiningService({ repository: createJoiningRepository(db), mail, limiter: requestLimiter, now });
   const bottles = createBottlesService({
     repository: createBottlesRepository(db),
-    throttle: createLoginThrottleRepository(db),
+    counter,
     limits: resolveBottleCheckLimits(options.bottleCheckLimits),
     trustProxy: options.trustProxy ?? false,
     now,

@@ -1,46 +1,36 @@
 import { renderValidationMessage, SESSION_TTL_MS, type ChangePasswordInput, type LoginInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { retryAfterHeader, type AttemptCounter } from '../../shared/attempt-counter.js';
 import { assertOwnCustomer } from '../../shared/ownership.js';
 import type { CustomersRepository } from '../customers/customers.repository.js';
+import type { MailService } from '../mail/mail.service.js';
 import { isCommonPassword } from './common-passwords.js';
-import type { LoginThrottleRepository, ThrottleRule } from './login-throttle.repository.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
+import { createSignInGuard, type LoginLimits, type SignInKeys } from './sign-in-limits.js';
 import type { TokenClaims, TokenService } from './token.service.js';
 
-export interface LoginLimits {
-  /** Failed sign-ins allowed from one IP address per window, whatever the account. */
-  perIp: { max: number; windowMs: number };
-  /** Failed sign-ins allowed for one account (e-mail) per window, whatever the IP. */
-  perAccount: { max: number; windowMs: number };
-}
-
-const FIFTEEN_MINUTES = 15 * 60_000;
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
-  perIp: { max: 20, windowMs: FIFTEEN_MINUTES },
-  perAccount: { max: 5, windowMs: FIFTEEN_MINUTES },
-};
+export { DEFAULT_LOGIN_LIMITS, resolveLoginLimits, type LoginLimits } from './sign-in-limits.js';
 
 export interface AuthDependencies {
   customers: CustomersRepository;
   sessions: SessionsRepository;
-  throttle: LoginThrottleRepository;
+  counter: AttemptCounter;
+  mail: MailService;
   tokens: TokenService;
   limits: LoginLimits;
   now: () => Date;
 }
 
 export function createAuthService(deps: AuthDependencies) {
-  const { customers, sessions, throttle, tokens, limits, now } = deps;
+  const { customers, sessions, counter, mail, tokens, limits, now } = deps;
+  const guard = createSignInGuard(counter, limits);
 
-  const rulesFor = (tenantId: string, email: string, ip: string): ThrottleRule[] => [
-    { key: `signin:ip:${ip}`, ...limits.perIp },
-    { key: `signin:account:${tenantId}:${email}`, ...limits.perAccount },
-  ];
-
-  const retryAfter = (until: Date, at: Date) => ({
-    'retry-after': String(Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000))),
+  const keysFor = (tenantId: string, email: string, ip: string): SignInKeys => ({
+    ip: `signin:ip:${ip}`,
+    pair: `signin:pair:${tenantId}:${email}:${ip}`,
+    account: `signin:account:${tenantId}:${email}`,
   });
 
   const fieldError = (field: string, code: string) =>
@@ -52,12 +42,9 @@ export function createAuthService(deps: AuthDependencies) {
     async login(tenantId: string, input: LoginInput, ip: string): Promise<{ token: string }> {
       const email = input.email.toLowerCase();
       const at = now();
-      const rules = rulesFor(tenantId, email, ip);
-
-      const blockedUntil = await throttle.blockedUntil(rules, at);
-      if (blockedUntil) {
-        throw new ApiError('rateLimited', API_MESSAGES.signInRateLimited, undefined, retryAfter(blockedUntil, at));
-      }
+      const keys = keysFor(tenantId, email, ip);
+      // Counted before the password is looked at, so a burst cannot outrun the count (ADR 011).
+      await guard.admit(keys, at);
 
       const customer = await customers.findByEmail(tenantId, email);
       let valid = false;
@@ -65,13 +52,18 @@ export function createAuthService(deps: AuthDependencies) {
       else await burnPasswordCheck(input.password);
 
       if (!customer || !valid) {
-        await throttle.recordFailure(rules, at);
-        // One in fifty failures also clears finished windows, so the table stays small without a job.
-        if (Math.random() < 0.02) await throttle.sweep(at);
+        // The account is never locked; its owner hears of a run of failures, once per window.
+        if ((await guard.failed(keys, at)) && customer) {
+          await mail.enqueue({
+            tenantId,
+            to: customer.email,
+            template: { kind: 'sign-in-attempts', firstName: customer.firstName, audience: 'member' },
+          });
+        }
         throw new ApiError('unauthorized', API_MESSAGES.invalidCredentials);
       }
 
-      await throttle.clear([rules[1]!.key]);
+      await guard.succeeded(keys, at);
       const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
       const session = await sessions.create({ tenantId, customerId: customer.id, createdAt: at, expiresAt });
       await customers.recordSignIn(tenantId, customer.id, { at: at.toISOString(), ip }, customer.loginActivity);
@@ -88,8 +80,8 @@ export function createAuthService(deps: AuthDependencies) {
 
     /**
      * Sets a new password after checking the current one, then ends every other session of the
-     * member (this one stays signed in). A wrong current password counts against the same
-     * per-account limit as a failed sign-in, so a stolen session cannot be used to guess it.
+     * member (this one stays signed in). Wrong current passwords have their own per-member
+     * budget, so a stolen session cannot be used to guess the password.
      */
     async changePassword(
       tenantId: string,
@@ -102,20 +94,18 @@ export function createAuthService(deps: AuthDependencies) {
       const customer = await customers.findById(tenantId, customerId);
       if (!customer) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
       const at = now();
-      const rules = rulesFor(tenantId, customer.email, ip);
-
-      const blockedUntil = await throttle.blockedUntil(rules, at);
-      if (blockedUntil) {
-        throw new ApiError('rateLimited', API_MESSAGES.passwordRateLimited, undefined, retryAfter(blockedUntil, at));
+      // Counted first; only a signed-in member can spend this budget, and it blocks nothing else.
+      const rule = { key: `password-change:${tenantId}:${customerId}`, ...limits.currentPassword };
+      const counted = await counter.count([rule], at);
+      if (!counted.allowed) {
+        throw new ApiError('rateLimited', API_MESSAGES.passwordRateLimited, undefined, retryAfterHeader(counted.resetAt, at));
       }
 
       let valid = false;
       if (customer.passwordHash) valid = await verifyPassword(input.currentPassword, customer.passwordHash);
       else await burnPasswordCheck(input.currentPassword);
-      if (!valid) {
-        await throttle.recordFailure(rules, at);
-        throw fieldError('currentPassword', 'currentPasswordIncorrect');
-      }
+      if (!valid) throw fieldError('currentPassword', 'currentPasswordIncorrect');
+      await counter.giveBack([rule.key], at);
       if (isCommonPassword(input.newPassword)) throw fieldError('newPassword', 'passwordTooCommon');
 
       await customers.changePassword({
@@ -125,7 +115,6 @@ export function createAuthService(deps: AuthDependencies) {
         keepSessionId: member.sessionId,
         at,
       });
-      await throttle.clear([rules[1]!.key]);
     },
 
     async logout(tenantId: string, sessionId: string): Promise<void> {

@@ -2,7 +2,7 @@ import { BottleVerificationSchema, renderValidationMessage, type BottleVerificat
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
-import type { LoginThrottleRepository, ThrottleRule } from '../auth/login-throttle.repository.js';
+import { retryAfterHeader, waitInWords, type AttemptCounter, type CountedRule } from '../../shared/attempt-counter.js';
 import { planImport } from './bottle-import.js';
 import type { BottlesRepository } from './bottles.repository.js';
 import { MAX_IMPORT_ROWS, type SuspiciousBottle } from './bottles.schemas.js';
@@ -40,14 +40,6 @@ export function resolveBottleCheckLimits(overrides: BottleCheckLimitOverrides = 
   };
 }
 
-/** How long to wait, in words a person reads. */
-function waitInWords(ms: number): string {
-  if (ms <= 90_000) return 'a minute';
-  if (ms <= 20 * MINUTE_MS) return 'a few minutes';
-  if (ms <= 65 * MINUTE_MS) return 'up to an hour';
-  return 'a few hours';
-}
-
 export interface CheckRequest {
   tenantId: string;
   bottleId: string | undefined;
@@ -58,14 +50,14 @@ export interface CheckRequest {
 
 export interface BottlesServiceDeps {
   repository: BottlesRepository;
-  throttle: LoginThrottleRepository;
+  counter: AttemptCounter;
   limits: BottleCheckLimits;
   /** TRUST_PROXY: only then is a country header believed. */
   trustProxy: boolean;
   now: () => Date;
 }
 
-export function createBottlesService({ repository, throttle, limits, trustProxy, now }: BottlesServiceDeps) {
+export function createBottlesService({ repository, counter, limits, trustProxy, now }: BottlesServiceDeps) {
   return {
     limits,
 
@@ -77,19 +69,17 @@ export function createBottlesService({ repository, throttle, limits, trustProxy,
     async verify({ tenantId, bottleId, ip, countryHeader }: CheckRequest): Promise<BottleVerificationResult> {
       const at = now();
       const subject = rateLimitSubject(ip);
-      const rules: ThrottleRule[] = [
+      const rules: CountedRule[] = [
         { key: `bottle-check:minute:${subject}`, ...limits.perMinute },
         { key: `bottle-check:day:${subject}`, ...limits.perDay },
       ];
-      const until = await throttle.blockedUntil(rules, at);
-      if (until) {
-        const wait = until.getTime() - at.getTime();
-        throw new ApiError('rateLimited', API_MESSAGES.bottleRateLimited(waitInWords(wait)), undefined, {
-          'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
-        });
+      // Counted first, in one statement: a burst of checks cannot outrun the count.
+      const counted = await counter.count(rules, at);
+      if (!counted.allowed) {
+        const wait = counted.resetAt.getTime() - at.getTime();
+        throw new ApiError('rateLimited', API_MESSAGES.bottleRateLimited(waitInWords(wait)), undefined, retryAfterHeader(counted.resetAt, at));
       }
-      await throttle.recordFailure(rules, at);
-      if (Math.random() < 0.02) await throttle.sweep(at);
+      await counter.maybeSweep(at);
 
       // The domain's rules (trim, case, dash) decide the format; the answer waits for the lookup.
       const parsed = BottleVerificationSchema.safeParse({ bottleId: bottleId ?? '' });

@@ -3,7 +3,7 @@ import { parseExpiry, type Card, type CardInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { assertOwnCustomer } from '../../shared/ownership.js';
-import type { LoginThrottleRepository } from '../auth/login-throttle.repository.js';
+import { retryAfterHeader, type AttemptCounter } from '../../shared/attempt-counter.js';
 import type { PaymentGateway, TokenizeResult } from '../payments/payment-gateway.js';
 import type { CardQueries, CardRow, CardsRepository } from './cards.repository.js';
 
@@ -20,6 +20,12 @@ export interface CardAttemptLimit {
  * and tells the tester whether a number is live. Ten tries an hour is plenty for a real member.
  */
 export const DEFAULT_CARD_ATTEMPT_LIMIT: CardAttemptLimit = { max: 10, windowMs: 60 * 60_000 };
+
+/** The per-member budget of card tries, shared by "add a card" and checkout with a new card. */
+export const cardAttemptRule = (tenantId: string, customerId: string, limit: CardAttemptLimit) => ({
+  key: `card:add:${tenantId}:${customerId}`,
+  ...limit,
+});
 
 export function toCardView(row: CardRow): Card {
   return {
@@ -42,7 +48,7 @@ const cardRefused = (code: 'cardDeclined' | 'cardUnprocessable') => {
 export interface CardsDependencies {
   repository: CardsRepository;
   gateway: PaymentGateway;
-  attempts: LoginThrottleRepository;
+  attempts: AttemptCounter;
   attemptLimit: CardAttemptLimit;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -82,17 +88,13 @@ export function createCardsService(deps: CardsDependencies) {
     async create(tenantId: string, signedInCustomerId: string, customerId: string, input: CardInput): Promise<Card> {
       assertOwnCustomer(signedInCustomerId, customerId);
       const at = now();
-      const rule = { key: `card:add:${tenantId}:${customerId}`, ...attemptLimit };
-      const blockedUntil = await attempts.blockedUntil([rule], at);
-      if (blockedUntil) {
-        const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - at.getTime()) / 1000));
-        throw new ApiError('rateLimited', API_MESSAGES.cardRateLimited, undefined, { 'retry-after': String(seconds) });
-      }
       if ((await repository.countForCustomer(tenantId, customerId)) >= MAX_CARDS_PER_MEMBER) {
         throw new ApiError('conflict', API_MESSAGES.tooManyCards(MAX_CARDS_PER_MEMBER));
       }
       // Every try counts, approved or not: a tester's successes matter as much as their failures.
-      await attempts.recordFailure([rule], at);
+      // Counted first, in one statement, so a burst of tries cannot outrun the count.
+      const counted = await attempts.count([cardAttemptRule(tenantId, customerId, attemptLimit)], at);
+      if (!counted.allowed) throw new ApiError('rateLimited', API_MESSAGES.cardRateLimited, undefined, retryAfterHeader(counted.resetAt, at));
 
       const expiry = parseExpiry(input.expirationDate);
       if (!expiry) throw cardRefused('cardUnprocessable');

@@ -83,13 +83,16 @@ export function createLinksService(deps: LinksDependencies) {
       const answer = uniformAnswer(deps.uniformAnswerMs);
       const email = rawEmail.toLowerCase();
       const at = now();
-      await limiter.take('signInLink', tenantId, email, ip, at);
-      const customer = await repository.findCustomerByEmail(tenantId, email);
+      const { mayMail } = await limiter.take('signInLink', tenantId, email, ip, at);
+      const found = await repository.findCustomerByEmail(tenantId, email);
+      // Past the address's cap, nobody is mailed and the answer is the same (ADR 011): the links
+      // already sent keep working, and the owner is not told to wait because of a stranger.
+      const customer = mayMail ? found : undefined;
       const request = await repository.transaction(async (q, tx) => {
         const created = await q.createSignInRequest({
           tenantId,
           email,
-          customerId: customer?.id ?? null,
+          customerId: found?.id ?? null,
           sends: customer ? 1 : 0,
           createdAt: at,
           // Set for everyone, so "resend" opens at the same moment whether or not mail was sent.
@@ -106,7 +109,7 @@ export function createLinksService(deps: LinksDependencies) {
       return requestView(await findRequest(tenantId, requestId));
     },
 
-    /** A fresh link for the same request; the previous one stops working. */
+    /** A fresh link for the same request; the previous one stops working (none is sent past the address's cap). */
     async resendSignInLink(tenantId: string, requestId: string, ip: string) {
       const answer = uniformAnswer(deps.uniformAnswerMs);
       const at = now();
@@ -119,10 +122,11 @@ export function createLinksService(deps: LinksDependencies) {
         return new ApiError('rateLimited', API_MESSAGES.resendTooSoon, undefined, retryAfterHeader(until, at));
       };
       if (request.lastSentAt && at.getTime() - request.lastSentAt.getTime() < limiter.limits.resendCooldownMs) throw tooSoon();
-      await limiter.take('signInLink', tenantId, request.email, ip, at);
+      const { mayMail } = await limiter.take('signInLink', tenantId, request.email, ip, at);
 
       const updated = await repository.transaction(async (q, tx) => {
-        const customer = request.customerId ? await q.findCustomer(tenantId, request.customerId) : undefined;
+        // Past the address's cap the earlier link is kept and no new one is sent.
+        const customer = request.customerId && mayMail ? await q.findCustomer(tenantId, request.customerId) : undefined;
         const claimed = await q.claimResend({
           tenantId,
           id: request.id,
@@ -151,7 +155,8 @@ export function createLinksService(deps: LinksDependencies) {
      */
     async exchange(tenantId: string, input: LinkExchangeInput, ip: string) {
       const at = now();
-      await limiter.assertMayTryLinks(ip, at);
+      // Counted before the link is looked at; a link that works gives its unit back.
+      await limiter.takeLinkTry(ip, at);
       const tokenHash = hashLinkToken(input.token);
       const result = await repository.transaction(async (q, tx) => {
         const link = await consumeLinkToken(tx, { tenantId, tokenHash, purpose: input.purpose, at });
@@ -162,7 +167,6 @@ export function createLinksService(deps: LinksDependencies) {
         return { token, link, customer };
       });
       if (!result) {
-        await limiter.recordBadLink(ip, at);
         const known = await repository.findLinkToken(tenantId, tokenHash);
         if (known && known.purpose === 'allocation' && input.purpose === 'allocation' && known.expiresAt.getTime() <= at.getTime()) {
           throw allocationLinkExpired();
@@ -170,6 +174,7 @@ export function createLinksService(deps: LinksDependencies) {
         throw linkInvalid();
       }
       const { token, link, customer } = result;
+      await limiter.linkWorked(ip, at);
       await customers.recordSignIn(tenantId, customer.id, { at: at.toISOString(), ip }, customer.loginActivity);
       return {
         token,

@@ -1,20 +1,34 @@
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
-import type { LoginThrottleRepository, ThrottleRule } from '../auth/login-throttle.repository.js';
+import { retryAfterHeader, waitInWords, type AttemptCounter, type CountedRule, type Limit } from '../../shared/attempt-counter.js';
 
-export interface Limit {
-  max: number;
-  windowMs: number;
-}
+export { retryAfterHeader, waitInWords, type Limit } from '../../shared/attempt-counter.js';
 
 /** The requests that send e-mail to an address someone types in, each with its own budget. */
 export type MailedRequestKind = 'signInLink' | 'passwordReset' | 'join';
 
+/**
+ * A request that e-mails a member a way in (ADR 011). The pair and the IP are refused with 429:
+ * only the sender's own network is slowed. The address's cap only stops mail-bombing: once it is
+ * spent, the answer stays the usual one and no new mail goes out, while the links already sent
+ * keep working (the cap's window is no longer than a link's lifetime, so the last one is alive).
+ */
+export interface MailedLinkLimits {
+  perIp: Limit;
+  /** One address from one IP address. */
+  perPair: Limit;
+  /** Mails to one address from anywhere; never a 429. */
+  perEmail: Limit;
+}
+
 export interface RequestLimits {
   /** Sign-in link requests and resends. */
-  signInLink: { perIp: Limit; perEmail: Limit };
-  passwordReset: { perIp: Limit; perEmail: Limit };
-  /** Join Allocation and Founder's List requests together. */
+  signInLink: MailedLinkLimits;
+  passwordReset: MailedLinkLimits;
+  /**
+   * Join Allocation and Founder's List requests together. Nobody signs in through them, so the
+   * address's limit may refuse (429): it locks no one out of an account.
+   */
   join: { perIp: Limit; perEmail: Limit };
   /**
    * Link tokens that did not work (unknown, used, expired, wrong purpose), per IP: a guesser is
@@ -34,8 +48,17 @@ const FIFTEEN_MINUTES = 15 * MINUTE_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 
 export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
-  signInLink: { perIp: { max: 20, windowMs: FIFTEEN_MINUTES }, perEmail: { max: 5, windowMs: FIFTEEN_MINUTES } },
-  passwordReset: { perIp: { max: 20, windowMs: FIFTEEN_MINUTES }, perEmail: { max: 5, windowMs: FIFTEEN_MINUTES } },
+  // The address's window is at most the link's lifetime (15 min sign-in, 30 min reset).
+  signInLink: {
+    perIp: { max: 20, windowMs: FIFTEEN_MINUTES },
+    perPair: { max: 5, windowMs: FIFTEEN_MINUTES },
+    perEmail: { max: 10, windowMs: FIFTEEN_MINUTES },
+  },
+  passwordReset: {
+    perIp: { max: 20, windowMs: FIFTEEN_MINUTES },
+    perPair: { max: 5, windowMs: FIFTEEN_MINUTES },
+    perEmail: { max: 10, windowMs: 30 * MINUTE_MS },
+  },
   join: { perIp: { max: 20, windowMs: FIFTEEN_MINUTES }, perEmail: { max: 3, windowMs: HOUR_MS } },
   badLinks: { perIp: { max: 30, windowMs: FIFTEEN_MINUTES } },
   resendCooldownMs: MINUTE_MS,
@@ -44,77 +67,77 @@ export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
 /** The defaults with whatever buildApp's options change (tests set small numbers). */
 export function resolveRequestLimits(overrides: RequestLimitOverrides = {}): RequestLimits {
   const d = DEFAULT_REQUEST_LIMITS;
-  const pair = (kind: MailedRequestKind) => ({
+  const mailed = (kind: 'signInLink' | 'passwordReset'): MailedLinkLimits => ({
     perIp: { ...d[kind].perIp, ...overrides[kind]?.perIp },
+    perPair: { ...d[kind].perPair, ...overrides[kind]?.perPair },
     perEmail: { ...d[kind].perEmail, ...overrides[kind]?.perEmail },
   });
   return {
-    signInLink: pair('signInLink'),
-    passwordReset: pair('passwordReset'),
-    join: pair('join'),
+    signInLink: mailed('signInLink'),
+    passwordReset: mailed('passwordReset'),
+    join: { perIp: { ...d.join.perIp, ...overrides.join?.perIp }, perEmail: { ...d.join.perEmail, ...overrides.join?.perEmail } },
     badLinks: { perIp: { ...d.badLinks.perIp, ...overrides.badLinks?.perIp } },
     resendCooldownMs: overrides.resendCooldownMs ?? d.resendCooldownMs,
   };
 }
 
-/** How long to wait, in the words a person reads: "a few minutes", not "847 seconds". */
-export function waitInWords(ms: number): string {
-  if (ms <= 90_000) return 'a minute';
-  if (ms <= 20 * MINUTE_MS) return 'a few minutes';
-  if (ms <= 65 * MINUTE_MS) return 'up to an hour';
-  return 'a few hours';
-}
-
-export const retryAfterHeader = (until: Date, at: Date) => ({
-  'retry-after': String(Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000))),
-});
-
 /**
- * Budgets for requests that e-mail someone or try a link, counted in the database like failed
- * sign-ins (rate_limit_buckets), so every API instance sees the same numbers. Every request is
- * counted, member or not, so the limit itself reveals nothing about who is a member.
+ * Budgets for requests that e-mail someone or try a link, counted first and atomically in the
+ * database (shared/attempt-counter.ts), so every API instance sees the same numbers and a burst
+ * cannot outrun them. Every request is counted, member or not, so the limits reveal nothing
+ * about who is a member.
  */
-export function createRequestLimiter(throttle: LoginThrottleRepository, limits: RequestLimits) {
-  const rulesFor = (kind: MailedRequestKind, tenantId: string, email: string, ip: string) => ({
-    ip: { key: `${kind}:ip:${ip}`, ...limits[kind].perIp } satisfies ThrottleRule,
-    email: { key: `${kind}:email:${tenantId}:${email.toLowerCase()}`, ...limits[kind].perEmail } satisfies ThrottleRule,
-  });
-  const badLinkRule = (ip: string): ThrottleRule => ({ key: `bad-link:ip:${ip}`, ...limits.badLinks.perIp });
+export function createRequestLimiter(counter: AttemptCounter, limits: RequestLimits) {
+  const badLinkRule = (ip: string): CountedRule => ({ key: `bad-link:ip:${ip}`, ...limits.badLinks.perIp });
 
-  const rateLimited = (message: string, until: Date, at: Date) =>
-    new ApiError('rateLimited', message, undefined, retryAfterHeader(until, at));
+  const refuse = (rule: CountedRule, kind: 'email' | 'network', until: Date, at: Date) => {
+    const wait = waitInWords(until.getTime() - at.getTime());
+    const message = kind === 'email' ? API_MESSAGES.emailRateLimited(wait) : API_MESSAGES.networkRateLimited(wait);
+    return new ApiError('rateLimited', message, undefined, retryAfterHeader(until, at));
+  };
 
   return {
     limits,
 
     /**
-     * Counts one request against the address's and the IP's budget, or refuses it (429 with
-     * Retry-After) when either is spent. The e-mail's limit is named first: it is the one a
-     * person who keeps pressing "send" meets.
+     * Counts one request, or refuses it (429 with Retry-After) when the sender's budget is spent.
+     * Answers whether an e-mail may go out: false once the address's cap is spent (sign-in link
+     * and reset), in which case the caller answers as usual and sends nothing.
      */
-    async take(kind: MailedRequestKind, tenantId: string, email: string, ip: string, at: Date): Promise<void> {
-      const rules = rulesFor(kind, tenantId, email, ip);
-      const emailBlocked = await throttle.blockedUntil([rules.email], at);
-      if (emailBlocked) {
-        throw rateLimited(API_MESSAGES.emailRateLimited(waitInWords(emailBlocked.getTime() - at.getTime())), emailBlocked, at);
+    async take(kind: MailedRequestKind, tenantId: string, rawEmail: string, ip: string, at: Date): Promise<{ mayMail: boolean }> {
+      const email = rawEmail.toLowerCase();
+      const ipRule: CountedRule = { key: `${kind}:ip:${ip}`, ...limits[kind].perIp };
+      const emailRule: CountedRule = { key: `${kind}:email:${tenantId}:${email}`, ...limits[kind].perEmail };
+      await counter.maybeSweep(at);
+      if (kind === 'join') {
+        // The address's limit is named first: it is the one a person who keeps pressing "send" meets.
+        const counted = await counter.count([emailRule, ipRule], at);
+        if (!counted.allowed) throw refuse(counted.rule, counted.rule === emailRule ? 'email' : 'network', counted.resetAt, at);
+        return { mayMail: true };
       }
-      const ipBlocked = await throttle.blockedUntil([rules.ip], at);
-      if (ipBlocked) {
-        throw rateLimited(API_MESSAGES.networkRateLimited(waitInWords(ipBlocked.getTime() - at.getTime())), ipBlocked, at);
-      }
-      await throttle.recordFailure([rules.ip, rules.email], at);
-      // Now and then, drop finished windows so the table holds only live counters (no job needed).
-      if (Math.random() < 0.02) await throttle.sweep(at);
+      const pairRule: CountedRule = { key: `${kind}:pair:${tenantId}:${email}:${ip}`, ...limits[kind].perPair };
+      const counted = await counter.count([pairRule, ipRule], at);
+      if (!counted.allowed) throw refuse(counted.rule, counted.rule === pairRule ? 'email' : 'network', counted.resetAt, at);
+      // Only requests that got this far spend the address's cap: a refused one sends nothing anyway.
+      const capped = await counter.count([emailRule], at);
+      return { mayMail: capped.allowed };
     },
 
-    /** Refuses (429) an IP that has tried too many links that do not work. */
-    async assertMayTryLinks(ip: string, at: Date): Promise<void> {
-      const until = await throttle.blockedUntil([badLinkRule(ip)], at);
-      if (until) throw rateLimited(API_MESSAGES.badLinksRateLimited(waitInWords(until.getTime() - at.getTime())), until, at);
+    /**
+     * Counts one link exchange against the IP's budget of bad links, before the link is looked
+     * at; refuses (429) when it is spent. Call `linkWorked` when the link turns out to be good.
+     */
+    async takeLinkTry(ip: string, at: Date): Promise<void> {
+      const counted = await counter.count([badLinkRule(ip)], at);
+      if (!counted.allowed) {
+        const until = counted.resetAt;
+        throw new ApiError('rateLimited', API_MESSAGES.badLinksRateLimited(waitInWords(until.getTime() - at.getTime())), undefined, retryAfterHeader(until, at));
+      }
     },
 
-    async recordBadLink(ip: string, at: Date): Promise<void> {
-      await throttle.recordFailure([badLinkRule(ip)], at);
+    /** A link that worked costs nothing: its unit goes back. */
+    async linkWorked(ip: string, at: Date): Promise<void> {
+      await counter.giveBack([badLinkRule(ip).key], at);
     },
   };
 }

@@ -14,13 +14,13 @@ import type { CartLineRow } from '../../db/schema/index.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
+import { retryAfterHeader, type AttemptCounter } from '../../shared/attempt-counter.js';
 import { assertOwnCustomer } from '../../shared/ownership.js';
-import type { LoginThrottleRepository } from '../auth/login-throttle.repository.js';
 import { ownCart } from '../cart/cart.service.js';
 import type { PricingService, ResolvedDelivery } from '../cart/pricing.service.js';
 import { assertOfferingOpen, choiceProblems, selectionError, toWineLimits, wineLabel } from '../cart/selection.js';
 import type { CardValues } from '../cards/cards.repository.js';
-import { MAX_CARDS_PER_MEMBER, type CardAttemptLimit } from '../cards/cards.service.js';
+import { cardAttemptRule, MAX_CARDS_PER_MEMBER, type CardAttemptLimit } from '../cards/cards.service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import type { OrderLineRow, OrderRow, OrdersRepository } from './orders.repository.js';
 
@@ -99,7 +99,7 @@ export interface OrdersDependencies {
   pricing: PricingService;
   gateway: PaymentGateway;
   /** Shared with "add a card": tries with new cards count against the same per-member budget. */
-  attempts: LoginThrottleRepository;
+  attempts: AttemptCounter;
   attemptLimit: CardAttemptLimit;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -116,33 +116,42 @@ export function createOrdersService(deps: OrdersDependencies) {
     return toOrderView(found.order, found.offeringName, found.lines);
   }
 
-  async function paymentSource(tenantId: string, customerId: string, payment: PlaceOrderInput['payment']): Promise<PaymentSource> {
-    if ('cardId' in payment) {
-      const card = await repository.findCard(tenantId, payment.cardId);
-      // Someone else's card reads like no card at all: ids cannot be probed through checkout.
-      if (!card || card.customerId !== customerId) throw fieldError('payment.cardId', 'selectCard', renderValidationMessage('selectCard'));
-      if (isExpired({ month: card.expMonth, year: card.expYear }, now())) {
-        throw fieldError('payment.cardId', 'cardExpired', renderValidationMessage('cardExpired'));
-      }
-      // A token issued by another gateway (PAYMENT_GATEWAY changed since) means nothing to this one.
-      if (card.gateway !== gateway.name) throw cardRefused('payment.cardId', 'cardUnprocessable');
-      return { token: card.gatewayToken, brand: card.brand, last4: card.last4, field: 'payment.cardId', fresh: false, save: null };
-    }
+  /** A card the member typed in, its try counted, not yet sent to the gateway. */
+  interface NewCardTry {
+    newCard: Extract<PlaceOrderInput['payment'], { newCard: unknown }>['newCard'];
+    saveCard: boolean;
+    field: string;
+  }
 
-    const field = 'payment.newCard.cardNumber';
-    const { newCard, saveCard } = payment;
-    const at = now();
-    const rule = { key: `card:add:${tenantId}:${customerId}`, ...attemptLimit };
-    const blockedUntil = await attempts.blockedUntil([rule], at);
-    if (blockedUntil) {
-      const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - at.getTime()) / 1000));
-      throw new ApiError('rateLimited', API_MESSAGES.cardRateLimited, undefined, { 'retry-after': String(seconds) });
+  async function savedCardSource(tenantId: string, customerId: string, cardId: string): Promise<PaymentSource> {
+    const card = await repository.findCard(tenantId, cardId);
+    // Someone else's card reads like no card at all: ids cannot be probed through checkout.
+    if (!card || card.customerId !== customerId) throw fieldError('payment.cardId', 'selectCard', renderValidationMessage('selectCard'));
+    if (isExpired({ month: card.expMonth, year: card.expYear }, now())) {
+      throw fieldError('payment.cardId', 'cardExpired', renderValidationMessage('cardExpired'));
     }
+    // A token issued by another gateway (PAYMENT_GATEWAY changed since) means nothing to this one.
+    if (card.gateway !== gateway.name) throw cardRefused('payment.cardId', 'cardUnprocessable');
+    return { token: card.gatewayToken, brand: card.brand, last4: card.last4, field: 'payment.cardId', fresh: false, save: null };
+  }
+
+  /**
+   * Card-testing runs through any form that tokenises, so a new card at checkout counts against
+   * the same budget as "add a card": first, in one statement, so a burst cannot outrun it.
+   */
+  async function countNewCardTry(tenantId: string, customerId: string, payment: Extract<PlaceOrderInput['payment'], { newCard: unknown }>): Promise<NewCardTry> {
+    const { newCard, saveCard } = payment;
     if (saveCard && (await repository.countCards(tenantId, customerId)) >= MAX_CARDS_PER_MEMBER) {
       throw new ApiError('conflict', API_MESSAGES.tooManyCards(MAX_CARDS_PER_MEMBER));
     }
-    // Card-testing runs through any form that tokenises, so checkout counts like "add a card".
-    await attempts.recordFailure([rule], at);
+    const at = now();
+    const counted = await attempts.count([cardAttemptRule(tenantId, customerId, attemptLimit)], at);
+    if (!counted.allowed) throw new ApiError('rateLimited', API_MESSAGES.cardRateLimited, undefined, retryAfterHeader(counted.resetAt, at));
+    return { newCard, saveCard: Boolean(saveCard), field: 'payment.newCard.cardNumber' };
+  }
+
+  async function tokenise(card: NewCardTry): Promise<PaymentSource> {
+    const { newCard, saveCard, field } = card;
     const expiry = parseExpiry(newCard.expirationDate);
     if (!expiry) throw cardRefused(field, 'cardUnprocessable');
     let result: Awaited<ReturnType<PaymentGateway['tokenizeCard']>>;
@@ -248,9 +257,10 @@ export function createOrdersService(deps: OrdersDependencies) {
       // Set inside the transaction once the gateway approves; read when something fails after that.
       const held: { authorizationId: string | null } = { authorizationId: null };
       let savedCard = false;
+      const payment = input.payment;
+      const newCardTry = 'cardId' in payment ? null : await countNewCardTry(tenantId, customerId, payment);
       try {
-        source = await paymentSource(tenantId, customerId, input.payment);
-        const card = source;
+        const savedSource = 'cardId' in payment ? await savedCardSource(tenantId, customerId, payment.cardId) : null;
         const outcome = await repository.transaction(async (q) => {
           // (a)+(b) The member's orders for this allocation queue here, so a double submission waits
           // for the first to commit and then finds its order; two different orders of one member
@@ -258,6 +268,10 @@ export function createOrdersService(deps: OrdersDependencies) {
           if (!(await q.lockAllocation(tenantId, customerId, offer.allocationId))) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
           const claimed = await q.findIdByIdempotencyKey(tenantId, customerId, input.idempotencyKey);
           if (claimed) return { orderId: claimed, created: false, order: null };
+          // A new card goes to the gateway only now, once this submission is known not to be a
+          // repeat: a double click with a new card tokenises it once (issue 11, finding 8).
+          source = savedSource ?? (await tokenise(newCardTry!));
+          const card = source;
 
           const { limits, taken } = await q.choiceContext(tenantId, customerId, offer.allocationId);
           const problems = choiceProblems(chosen, { limits, taken, orderMinimumCents: offer.orderMinimumCents, combinations: offer.combinations });
@@ -338,8 +352,10 @@ export function createOrdersService(deps: OrdersDependencies) {
           );
           return { orderId: order.id, created: true, order: toOrderView(order, offer.offeringName, lines) };
         });
-        savedCard = outcome.created && Boolean(card.save);
+        savedCard = outcome.created && Boolean(source?.save);
         if (!outcome.created) {
+          // A repeat of a placed order tried no card: its unit goes back.
+          if (newCardTry) await attempts.giveBack([cardAttemptRule(tenantId, customerId, attemptLimit).key], now());
           return { order: await orderView(tenantId, outcome.orderId), created: false };
         }
         return { order: outcome.order!, created: true };

@@ -43,8 +43,9 @@ export function createPasswordsService(deps: PasswordsDependencies) {
       const answer = uniformAnswer(deps.uniformAnswerMs);
       const email = rawEmail.toLowerCase();
       const at = now();
-      await limiter.take('passwordReset', tenantId, email, ip, at);
-      const customer = await repository.findCustomerByEmail(tenantId, email);
+      const { mayMail } = await limiter.take('passwordReset', tenantId, email, ip, at);
+      // Past the address's cap: the same answer, no new link, and the last one sent still works.
+      const customer = mayMail ? await repository.findCustomerByEmail(tenantId, email) : undefined;
       if (customer) {
         await repository.transaction(async (_q, tx) => {
           await retireLinkTokens(tx, { tenantId, customerId: customer.id, purposes: ['reset-password'], at });
@@ -81,13 +82,11 @@ export function createPasswordsService(deps: PasswordsDependencies) {
      */
     async confirm(tenantId: string, purpose: PasswordLinkPurpose, input: SetPasswordInput, ip: string) {
       const at = now();
-      await limiter.assertMayTryLinks(ip, at);
+      // Counted before the link is looked at; a link that works gives its unit back.
+      await limiter.takeLinkTry(ip, at);
       const tokenHash = hashLinkToken(input.token);
-      const badLink = async () => {
-        await limiter.recordBadLink(ip, at);
-        return linkInvalid();
-      };
-      if (!(await repository.findUsableLink({ tenantId, tokenHash, purpose, at }))) throw await badLink();
+      if (!(await repository.findUsableLink({ tenantId, tokenHash, purpose, at }))) throw linkInvalid();
+      await limiter.linkWorked(ip, at);
       if (isCommonPassword(input.password)) {
         throw new ApiError('validationError', API_MESSAGES.validation, [
           { field: 'password', code: 'passwordTooCommon', message: renderValidationMessage('passwordTooCommon') },
@@ -109,7 +108,7 @@ export function createPasswordsService(deps: PasswordsDependencies) {
         return { token, customer };
       });
       // Another request used the same link a moment ago.
-      if (!result) throw await badLink();
+      if (!result) throw linkInvalid();
       const { token, customer } = result;
       await customers.recordSignIn(tenantId, customer.id, { at: at.toISOString(), ip }, customer.loginActivity);
       return { token, customerId: customer.id };

@@ -1,9 +1,10 @@
 import { STAFF_SESSION_TTL_MS, type StaffLoginInput, type StaffRole, type StaffUser } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
-import type { LoginLimits } from '../auth/auth.service.js';
-import type { LoginThrottleRepository, ThrottleRule } from '../auth/login-throttle.repository.js';
+import type { AttemptCounter } from '../../shared/attempt-counter.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/password.service.js';
+import { createSignInGuard, type LoginLimits, type SignInKeys } from '../auth/sign-in-limits.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { StaffRepository } from './staff.repository.js';
 import type { StaffTokenService } from './staff-token.service.js';
 
@@ -18,36 +19,32 @@ export interface SignedInStaff {
 
 export interface StaffAuthDependencies {
   repository: StaffRepository;
-  throttle: LoginThrottleRepository;
+  counter: AttemptCounter;
+  mail: MailService;
   tokens: StaffTokenService;
   limits: LoginLimits;
   now: () => Date;
 }
 
 export function createStaffService(deps: StaffAuthDependencies) {
-  const { repository, throttle, tokens, limits, now } = deps;
+  const { repository, counter, mail, tokens, limits, now } = deps;
+  const guard = createSignInGuard(counter, limits);
 
   // The per-IP counter is the members' one: guesses spread over both sign-in forms share a budget.
-  // The account counter is the staff account's own, since a member may use the same e-mail.
-  const rulesFor = (tenantId: string, email: string, ip: string): ThrottleRule[] => [
-    { key: `signin:ip:${ip}`, ...limits.perIp },
-    { key: `signin:staff:${tenantId}:${email}`, ...limits.perAccount },
-  ];
-
-  const retryAfter = (until: Date, at: Date) => ({
-    'retry-after': String(Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000))),
+  // The pair and the account are the staff account's own, since a member may use the same e-mail.
+  // No count ever locks the account: an administrator cannot be shut out by strangers (ADR 011).
+  const keysFor = (tenantId: string, email: string, ip: string): SignInKeys => ({
+    ip: `signin:ip:${ip}`,
+    pair: `signin:staff-pair:${tenantId}:${email}:${ip}`,
+    account: `signin:staff:${tenantId}:${email}`,
   });
 
   return {
     async login(tenantId: string, input: StaffLoginInput, ip: string): Promise<{ token: string }> {
       const email = input.email.toLowerCase();
       const at = now();
-      const rules = rulesFor(tenantId, email, ip);
-
-      const blockedUntil = await throttle.blockedUntil(rules, at);
-      if (blockedUntil) {
-        throw new ApiError('rateLimited', API_MESSAGES.signInRateLimited, undefined, retryAfter(blockedUntil, at));
-      }
+      const keys = keysFor(tenantId, email, ip);
+      await guard.admit(keys, at);
 
       const user = await repository.findByEmail(tenantId, email);
       let valid = false;
@@ -55,12 +52,13 @@ export function createStaffService(deps: StaffAuthDependencies) {
       else await burnPasswordCheck(input.password);
 
       if (!user || !valid) {
-        await throttle.recordFailure(rules, at);
-        if (Math.random() < 0.02) await throttle.sweep(at);
+        if ((await guard.failed(keys, at)) && user) {
+          await mail.enqueue({ tenantId, to: user.email, template: { kind: 'sign-in-attempts', firstName: user.name, audience: 'staff' } });
+        }
         throw new ApiError('unauthorized', API_MESSAGES.invalidCredentials);
       }
 
-      await throttle.clear([rules[1]!.key]);
+      await guard.succeeded(keys, at);
       const expiresAt = new Date(at.getTime() + STAFF_SESSION_TTL_MS);
       const session = await repository.createSession({ tenantId, staffUserId: user.id, createdAt: at, expiresAt });
       const token = await tokens.sign({

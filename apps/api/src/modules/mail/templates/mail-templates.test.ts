@@ -27,6 +27,7 @@ const EXAMPLES: MailTemplate[] = [
   { kind: 'join-allocation-received', firstName: HOSTILE_NAME },
   { kind: 'founders-list-received', firstName: HOSTILE_NAME, idealAllocation: '6 bottles <of each>' },
   { kind: 'password-changed', firstName: HOSTILE_NAME },
+  { kind: 'sign-in-attempts', firstName: HOSTILE_NAME, audience: 'member' },
 ];
 const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
   'sign-in-link': '/login-by-link/tok123',
@@ -35,6 +36,7 @@ const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
   'account-link': '/account-link/tok123',
   'allocation-link': '/allocation-link/tok123',
   'password-changed': '/forgot-password',
+  'sign-in-attempts': '/login',
 };
 
 describe('mail templates', () => {

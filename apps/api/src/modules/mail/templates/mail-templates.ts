@@ -7,7 +7,7 @@ import type {
   SignInLinkData,
 } from './link.templates.js';
 import { renderLayout, type MailBrand, type MailContent, type RenderedMail } from './layout.js';
-import { passwordChanged, type PasswordChangedData } from './account.templates.js';
+import { passwordChanged, signInAttempts, type PasswordChangedData, type SignInAttemptsData } from './account.templates.js';
 import {
   foundersListReceived,
   joinAllocationReceived,
@@ -24,7 +24,8 @@ export type MailTemplate =
   | ({ kind: 'allocation-link' } & AllocationLinkData)
   | ({ kind: 'join-allocation-received' } & JoinAllocationReceivedData)
   | ({ kind: 'founders-list-received' } & FoundersListReceivedData)
-  | ({ kind: 'password-changed' } & PasswordChangedData);
+  | ({ kind: 'password-changed' } & PasswordChangedData)
+  | ({ kind: 'sign-in-attempts' } & SignInAttemptsData);
 
 export type MailKind = MailTemplate['kind'];
 
@@ -45,6 +46,7 @@ const RENDERERS: Renderers = {
   'join-allocation-received': joinAllocationReceived,
   'founders-list-received': foundersListReceived,
   'password-changed': passwordChanged,
+  'sign-in-attempts': signInAttempts,
 };
 
 export const MAIL_KINDS = Object.keys(RENDERERS) as MailKind[];
