@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TENANT, type TestApp } from '../testing/test-app.js';
 
@@ -31,6 +34,47 @@ describe('global rate limit in memory', () => {
       type: 'rateLimited',
       message: 'Too many requests. Please wait a moment and try again.',
     });
+  });
+});
+
+describe('unknown /v1 routes count against the same ceiling', () => {
+  let apiOnly: TestApp;
+  let withWeb: TestApp;
+  beforeAll(async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'winery-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<h1>home</h1>');
+    apiOnly = await createTestApp({ globalRateLimit: { max: 3, timeWindowMs: 60_000 } });
+    // With the web app, unknown /v1 paths reach its catch-all route, which static files keep unlimited.
+    withWeb = await createTestApp({ webRoot, globalRateLimit: { max: 3, timeWindowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await apiOnly?.close();
+    await withWeb?.close();
+  });
+
+  it.each([
+    ['without the web app', () => apiOnly],
+    ['with the web app', () => withWeb],
+  ])('%s', async (_name, app) => {
+    const t = app();
+    const codes: number[] = [];
+    for (const url of ['/v1/nothing-here', '/v1', '/v1/customer/nope/deeper']) {
+      codes.push((await t.app.inject({ method: 'GET', url, headers: { tenant: TEST_TENANT } })).statusCode);
+    }
+    expect(codes).toEqual([404, 404, 404]);
+    for (const request of [
+      { method: 'GET' as const, url: '/v1/another-unknown' },
+      { method: 'POST' as const, url: '/v1/also-unknown' },
+      { method: 'GET' as const, url: '/v1/health' },
+    ]) {
+      const response = await t.app.inject({ ...request, headers: { tenant: TEST_TENANT } });
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ statusCode: 429, type: 'rateLimited', message: 'Too many requests. Please wait a moment and try again.' });
+    }
+    if (t === withWeb) {
+      // Pages and files of the web app stay outside the API's ceiling.
+      expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    }
   });
 });
 

@@ -20,9 +20,17 @@ export interface GlobalRateLimitOptions {
 
 export const DEFAULT_GLOBAL_RATE_LIMIT: GlobalRateLimitOptions = { max: 600, timeWindowMs: 60_000 };
 
+/** `/v1` and everything under it: the API, known route or not. */
+const isApiPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path === '/v1' || path.startsWith('/v1/');
+};
+
 /**
- * A coarse per-IP ceiling on every API route. Failed sign-ins have their own, stricter limits in
- * the database (modules/auth).
+ * A coarse per-IP ceiling on every API route, and on every other `/v1` URL too: an unknown path
+ * is answered by the web app's catch-all route (which static files keep unlimited) or by the
+ * not-found handler, and must not be a free way to probe the server. Sign-ins, links and the
+ * other costly actions have their own, stricter limits in the database (shared/attempt-counter).
  */
 async function rateLimitPlugin(app: FastifyInstance, options: GlobalRateLimitOptions) {
   let redis: Redis | undefined;
@@ -46,6 +54,11 @@ async function rateLimitPlugin(app: FastifyInstance, options: GlobalRateLimitOpt
     timeWindow: options.timeWindowMs,
     ...(redis ? { redis, nameSpace: options.redisNamespace ?? 'winery-rate-limit-', skipOnError: true } : {}),
     errorResponseBuilder: () => new ApiError('rateLimited', API_MESSAGES.rateLimited),
+  });
+  // Runs before any route's own hook; the limiter marks the request, so it is counted once.
+  const limitApiPath = app.rateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(request.url)) await limitApiPath.call(app, request, reply);
   });
 }
 
