@@ -38,11 +38,25 @@ const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * turns out not to cost budget (a right password) gives its unit back afterwards.
  */
 export function createAttemptCounter(db: Database) {
+  async function giveBack(keys: string[], at: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await db
+      .update(rateLimitBuckets)
+      .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
+      .where(sql`${inArray(rateLimitBuckets.key, keys)} and ${rateLimitBuckets.resetAt} > ${iso(at)}`);
+  }
+
+  async function sweep(at: Date): Promise<void> {
+    await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.resetAt, new Date(at.getTime() - BACKOFF_MEMORY_MS)));
+  }
+
   return {
     /**
      * Counts one attempt against every rule in a single statement and answers whether all are
-     * still within their max. Refused attempts count too: hammering a closed door keeps it closed.
-     * The rows are written in key order, so two statements never wait for each other's rows.
+     * still within their max. A refused attempt then gives its units back, so it costs nothing
+     * (a check refused per minute does not spend the day's budget); as only counts above a max
+     * are given back, nothing extra ever gets through. The rows are written in key order, so two
+     * statements never wait for each other's rows.
      */
     async count(rules: CountedRule[], at: Date): Promise<CountResult> {
       if (rules.length === 0) return { allowed: true };
@@ -62,7 +76,10 @@ export function createAttemptCounter(db: Database) {
       // The first rule in the caller's order that is over decides the answer (its message is shown).
       for (const rule of rules) {
         const row = rows.find((r) => r.key === rule.key);
-        if (row && row.count > rule.max) return { allowed: false, rule, resetAt: row.resetAt };
+        if (row && row.count > rule.max) {
+          await giveBack(sorted.map((r) => r.key), at);
+          return { allowed: false, rule, resetAt: row.resetAt };
+        }
       }
       return { allowed: true };
     },
@@ -119,13 +136,7 @@ export function createAttemptCounter(db: Database) {
     },
 
     /** Gives one unit back to each key whose window is still running (the attempt cost nothing). */
-    async giveBack(keys: string[], at: Date): Promise<void> {
-      if (keys.length === 0) return;
-      await db
-        .update(rateLimitBuckets)
-        .set({ count: sql`greatest(${rateLimitBuckets.count} - 1, 0)` })
-        .where(sql`${inArray(rateLimitBuckets.key, keys)} and ${rateLimitBuckets.resetAt} > ${iso(at)}`);
-    },
+    giveBack,
 
     /** Forgets keys altogether (a pair whose owner just proved who they are). */
     async clear(keys: string[]): Promise<void> {
@@ -137,13 +148,11 @@ export function createAttemptCounter(db: Database) {
      * Drops counters nobody needs any more, so the table holds only live ones. A pair's streak is
      * kept a day past its last wait (BACKOFF_MEMORY_MS), so everything is kept that long.
      */
-    async sweep(at: Date): Promise<void> {
-      await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.resetAt, new Date(at.getTime() - BACKOFF_MEMORY_MS)));
-    },
+    sweep,
 
     /** Now and then (one call in fifty), a sweep: the table stays small without a job. */
     async maybeSweep(at: Date): Promise<void> {
-      if (Math.random() < 0.02) await this.sweep(at);
+      if (Math.random() < 0.02) await sweep(at);
     },
   };
 }

@@ -7,7 +7,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    loginLimits: { perAccount: { max: 3, windowMs: 60_000 }, perIp: { max: 50, windowMs: 60_000 } },
+    loginLimits: { currentPassword: { max: 3, windowMs: 60_000 }, perIp: { max: 50, windowMs: 60_000 } },
   });
 });
 afterAll(async () => t?.close());
@@ -112,7 +112,7 @@ describe('POST /v1/customer/{customerId}/password', () => {
     expect(response.json().errors).toEqual(expect.arrayContaining([{ field, code, message }]));
   });
 
-  it('counts wrong current passwords against the sign-in limit: then 429, and sign-in is blocked too', async () => {
+  it('limits wrong current passwords per member (then 429), without blocking the sign-in', async () => {
     const member = await t.createCustomer();
     const token = await t.signIn(member.email);
     for (let i = 0; i < 3; i += 1) {
@@ -135,7 +135,20 @@ describe('POST /v1/customer/{customerId}/password', () => {
       message: 'Too many attempts with a wrong password. Please wait a few minutes and try again.',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(member.email, TEST_PASSWORD)).statusCode).toBe(429);
+    // Only a signed-in session can spend this budget, and it shuts no door of the owner's (ADR 011).
+    expect((await login(member.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a right current password costs nothing from the budget', async () => {
+    const member = await t.createCustomer();
+    const token = await t.signIn(member.email);
+    const wrong = { currentPassword: 'not-it', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+    const common = { currentPassword: TEST_PASSWORD, newPassword: 'password1', confirmPassword: 'password1' };
+    for (let i = 0; i < 2; i += 1) expect((await change(member.id, token, wrong)).statusCode).toBe(400);
+    // Right current password, refused new one: four of these would be over a budget of three.
+    for (let i = 0; i < 4; i += 1) expect((await change(member.id, token, common)).json().errors[0].code).toBe('passwordTooCommon');
+    expect((await change(member.id, token, wrong)).statusCode).toBe(400);
+    expect((await change(member.id, token, wrong)).statusCode).toBe(429);
   });
 
   it("answers 403 for another member's id and leaves their password alone", async () => {

@@ -67,7 +67,11 @@ export function createSignInGuard(counter: AttemptCounter, limits: LoginLimits) 
       const ip = await counter.count([{ key: keys.ip, ...limits.perIp }], at);
       if (!ip.allowed) throw refuse(ip.resetAt, at);
       const pair = await counter.admit(keys.pair, limits.perPair, at);
-      if (!pair.allowed) throw refuse(pair.resetAt, at);
+      if (!pair.allowed) {
+        // Refused before any password was checked: it costs the address nothing.
+        await counter.giveBack([keys.ip], at);
+        throw refuse(pair.resetAt, at);
+      }
       await counter.maybeSweep(at);
     },
 

@@ -27,7 +27,11 @@ beforeAll(async () => {
     now: clock,
     uniformAnswerMs: 0,
     requestLimits: {
-      signInLink: { perEmail: { max: 3, windowMs: 15 * MINUTE_MS }, perIp: { max: 4, windowMs: 15 * MINUTE_MS } },
+      signInLink: {
+        perPair: { max: 3, windowMs: 15 * MINUTE_MS },
+        perIp: { max: 4, windowMs: 15 * MINUTE_MS },
+        perEmail: { max: 5, windowMs: 15 * MINUTE_MS },
+      },
       badLinks: { perIp: { max: 3, windowMs: 15 * MINUTE_MS } },
     },
   });
@@ -291,10 +295,11 @@ describe('POST /v1/customer/link/exchange', () => {
 });
 
 describe('sign-in link limits', () => {
-  it('limits requests per e-mail address, from any IP, member or not, in words', async () => {
+  it('limits requests for one address from one IP, member or not, in words', async () => {
     for (const email of [(await t.createCustomer()).email, `ghost-${Date.now()}@example.com`]) {
-      for (let i = 0; i < 3; i += 1) expect((await requestLink(email)).statusCode).toBe(202);
-      const blocked = await requestLink(email);
+      const ip = freshIp();
+      for (let i = 0; i < 3; i += 1) expect((await requestLink(email, { ip })).statusCode).toBe(202);
+      const blocked = await requestLink(email, { ip });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({
         statusCode: 429,
@@ -304,20 +309,40 @@ describe('sign-in link limits', () => {
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      // Another network asking for the same address is not refused.
+      expect((await requestLink(email)).statusCode).toBe(202);
     }
   });
 
-  it('counts resends against the same limit', async () => {
+  it("past the address's cap, answers as usual and sends nothing new; the links already sent still work (ADR 011)", async () => {
     const member = await t.createCustomer();
-    const { requestId } = (await requestLink(member.email)).json() as { requestId: string };
+    // A stranger spends the address's cap (5) from five networks.
+    for (let i = 0; i < 5; i += 1) expect((await requestLink(member.email)).statusCode).toBe(202);
+    expect(await mailedTokens(member.email, '/login-by-link/')).toHaveLength(5);
+    // The owner asks: the same answer, no new mail, and no 429 that would tell or stop them.
+    const owner = await requestLink(member.email);
+    expect(owner.statusCode).toBe(202);
+    expect(Object.keys(owner.json())).toEqual(['requestId']);
+    expect(await mailedTokens(member.email, '/login-by-link/')).toHaveLength(5);
+    // The owner's latest link (and any earlier one) signs them in.
+    const tokens = await mailedTokens(member.email, '/login-by-link/');
+    expect((await exchange(tokens.at(-1)!, 'login')).statusCode).toBe(200);
+    expect((await exchange(tokens[0]!, 'login')).statusCode).toBe(200);
+  });
+
+  it('counts resends against the same limits', async () => {
+    const member = await t.createCustomer();
+    const ip = freshIp();
+    const { requestId } = (await requestLink(member.email, { ip })).json() as { requestId: string };
     for (let i = 0; i < 2; i += 1) {
       advance(MINUTE_MS + 1_000);
-      expect((await post(`/v1/customer/login-link/${requestId}/resend`)).statusCode).toBe(202);
+      expect((await post(`/v1/customer/login-link/${requestId}/resend`, undefined, { ip })).statusCode).toBe(202);
     }
     advance(MINUTE_MS + 1_000);
-    const blocked = await post(`/v1/customer/login-link/${requestId}/resend`);
+    const blocked = await post(`/v1/customer/login-link/${requestId}/resend`, undefined, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ message: 'Too many requests for this e-mail address. Please wait a few minutes and try again.' });
+    expect(await mailedTokens(member.email, '/login-by-link/')).toHaveLength(3);
   });
 
   it('limits requests per IP, whatever the address', async () => {

@@ -21,7 +21,11 @@ beforeAll(async () => {
     now: clock,
     uniformAnswerMs: 0,
     requestLimits: {
-      passwordReset: { perEmail: { max: 3, windowMs: 15 * MINUTE_MS }, perIp: { max: 4, windowMs: 15 * MINUTE_MS } },
+      passwordReset: {
+        perPair: { max: 3, windowMs: 15 * MINUTE_MS },
+        perIp: { max: 4, windowMs: 15 * MINUTE_MS },
+        perEmail: { max: 5, windowMs: 30 * MINUTE_MS },
+      },
     },
   });
   staffEmail = (await t.createStaffUser()).email;
@@ -143,24 +147,36 @@ describe('POST /v1/customer/password-reset', () => {
     expect((await confirm('reset', second!)).statusCode).toBe(200);
   });
 
-  it('limits requests per e-mail address and per IP, in words', async () => {
+  it('limits requests for one address from one IP, and per IP, in words', async () => {
     const member = await t.createCustomer();
-    for (let i = 0; i < 3; i += 1) expect((await requestReset(member.email)).statusCode).toBe(202);
-    const perEmail = await requestReset(member.email);
-    expect(perEmail.statusCode).toBe(429);
-    expect(perEmail.json()).toEqual({
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) expect((await requestReset(member.email, { ip })).statusCode).toBe(202);
+    const perPair = await requestReset(member.email, { ip });
+    expect(perPair.statusCode).toBe(429);
+    expect(perPair.json()).toEqual({
       statusCode: 429,
       type: 'rateLimited',
       message: 'Too many requests for this e-mail address. Please wait a few minutes and try again.',
     });
-    expect(Number(perEmail.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(perPair.headers['retry-after'])).toBeGreaterThan(0);
     expect(await mailedTokens(member.email, '/reset-password/')).toHaveLength(3);
 
-    const ip = freshIp();
-    for (let i = 0; i < 4; i += 1) expect((await requestReset(`many-${i}-${Date.now()}@example.com`, { ip })).statusCode).toBe(202);
-    const perIp = await requestReset(`many-last-${Date.now()}@example.com`, { ip });
+    const spray = freshIp();
+    for (let i = 0; i < 4; i += 1) expect((await requestReset(`many-${i}-${Date.now()}@example.com`, { ip: spray })).statusCode).toBe(202);
+    const perIp = await requestReset(`many-last-${Date.now()}@example.com`, { ip: spray });
     expect(perIp.statusCode).toBe(429);
     expect(perIp.json()).toMatchObject({ message: 'Too many requests from your network. Please wait a few minutes and try again.' });
+  });
+
+  it("past the address's cap, answers as usual without a new link, and the last link still resets (ADR 011)", async () => {
+    const member = await t.createCustomer();
+    for (let i = 0; i < 5; i += 1) expect((await requestReset(member.email)).statusCode).toBe(202);
+    const owner = await requestReset(member.email);
+    expect(owner.statusCode).toBe(202);
+    expect(owner.json()).toEqual({ message: (await requestReset(`nobody-${Date.now()}@example.com`)).json().message });
+    const tokens = await mailedTokens(member.email, '/reset-password/');
+    expect(tokens).toHaveLength(5);
+    expect((await confirm('reset', tokens.at(-1)!)).statusCode).toBe(200);
   });
 });
 
