@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Services that send e-mail take `mail` and call mail.enqueue(…, tx) inside their transaction.
   const { mail, production } = createMailFromOptions(options.mail ?? {}, { db, now, log: app.log });
   const customersRepository = createCustomersRepository(db);
-  // Every limit kept in the database counts through this one counter (ADR 011).
+  // Every limit kept in the database counts through this one counter (ADR 012).
   const counter = createAttemptCounter(db);
   const loginLimits = resolveLoginLimits(options.loginLimits);
   const auth = createAuthService({

@@ -13,7 +13,7 @@ export interface CountedRule extends Limit {
 }
 
 /**
- * Growing delays for one account-and-IP pair (ADR 011): `free` attempts at once, then a wait of
+ * Growing delays for one account-and-IP pair (ADR 012): `free` attempts at once, then a wait of
  * `firstDelayMs` after the last of them, doubling after every further attempt up to `maxDelayMs`.
  * A pair quiet for a day starts again with its free attempts.
  */

@@ -13,7 +13,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['customer'],
         summary: 'Sign in with e-mail and password',
         description:
-          'Answers a signed token valid for 90 days. A wrong e-mail and a wrong password give the same 401. Failed attempts are limited per IP and per account (429 with Retry-After).',
+          'Answers a signed token valid for 90 days. A wrong e-mail and a wrong password give the same 401. Attempts are limited per IP, and per account and IP with growing waits (429 with Retry-After); the account itself is never locked, and its owner is e-mailed once when failures pile up (ADR 012).',
         headers: TenantHeadersSchema,
         querystring: LoginQuerySchema,
         body: LoginSchema,
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['customer'],
         summary: "Change the signed-in member's password; every other session ends",
         description:
-          'Checks the current password (field error currentPasswordIncorrect; wrong attempts count against the sign-in limit per account, 429 when exceeded) and refuses a common new password (passwordTooCommon). This session stays signed in; tokens of other devices answer 401 from then on.',
+          'Checks the current password (field error currentPasswordIncorrect; wrong attempts are limited per member, 429 when exceeded; sign-in stays open) and refuses a common new password (passwordTooCommon). This session stays signed in; tokens of other devices answer 401 from then on.',
         headers: TenantHeadersSchema,
         params: CustomerParamsSchema,
         body: ChangePasswordSchema,
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       preHandler: [app.requireTenant, app.requireMember],
     },
     async (request, reply) => {
-      await auth.changePassword(request.tenant.id, request.member, request.params.customerId, request.body, request.ip);
+      await auth.changePassword(request.tenant.id, request.member, request.params.customerId, request.body);
       return reply.code(204).send(null);
     },
   );

@@ -43,7 +43,7 @@ export function createAuthService(deps: AuthDependencies) {
       const email = input.email.toLowerCase();
       const at = now();
       const keys = keysFor(tenantId, email, ip);
-      // Counted before the password is looked at, so a burst cannot outrun the count (ADR 011).
+      // Counted before the password is looked at, so a burst cannot outrun the count (ADR 012).
       await guard.admit(keys, at);
 
       const customer = await customers.findByEmail(tenantId, email);
@@ -88,7 +88,6 @@ export function createAuthService(deps: AuthDependencies) {
       member: TokenClaims,
       customerId: string,
       input: ChangePasswordInput,
-      ip: string,
     ): Promise<void> {
       assertOwnCustomer(member.customerId, customerId);
       const customer = await customers.findById(tenantId, customerId);

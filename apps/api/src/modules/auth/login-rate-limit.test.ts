@@ -45,7 +45,7 @@ const alerts = (email: string) =>
     .from(mailQueue)
     .where(and(eq(mailQueue.toAddress, email), eq(mailQueue.kind, 'sign-in-attempts')));
 
-describe('failed sign-in limits (ADR 011: no lock-out a stranger can trigger)', () => {
+describe('failed sign-in limits (ADR 012: no lock-out a stranger can trigger)', () => {
   it('slows the account on the guessing address only: the owner signs in from another one', async () => {
     const member = await t.createCustomer();
     for (let i = 0; i < 3; i += 1) expect((await login(member.email, 'wrong-password', '203.0.113.1')).statusCode).toBe(401);

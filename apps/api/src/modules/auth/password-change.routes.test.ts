@@ -135,7 +135,7 @@ describe('POST /v1/customer/{customerId}/password', () => {
       message: 'Too many attempts with a wrong password. Please wait a few minutes and try again.',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Only a signed-in session can spend this budget, and it shuts no door of the owner's (ADR 011).
+    // Only a signed-in session can spend this budget, and it shuts no door of the owner's (ADR 012).
     expect((await login(member.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 

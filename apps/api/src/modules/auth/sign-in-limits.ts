@@ -4,7 +4,7 @@ import { retryAfterHeader, type AttemptCounter, type Backoff, type Limit } from 
 
 /**
  * Password sign-in limits (members and staff), after NIST SP 800-63B §5.2.2 and OWASP ASVS V2.2
- * (ADR 011). Nothing here can shut an account: a stranger can only slow down their own network.
+ * (ADR 012). Nothing here can shut an account: a stranger can only slow down their own network.
  */
 export interface LoginLimits {
   /** Sign-in attempts from one IP address per window, whatever the account; a success gives its unit back. */

@@ -314,7 +314,7 @@ describe('sign-in link limits', () => {
     }
   });
 
-  it("past the address's cap, answers as usual and sends nothing new; the links already sent still work (ADR 011)", async () => {
+  it("past the address's cap, answers as usual and sends nothing new; the links already sent still work (ADR 012)", async () => {
     const member = await t.createCustomer();
     // A stranger spends the address's cap (5) from five networks.
     for (let i = 0; i < 5; i += 1) expect((await requestLink(member.email)).statusCode).toBe(202);

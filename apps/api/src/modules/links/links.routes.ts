@@ -20,7 +20,7 @@ export const linksRoutes: FastifyPluginAsyncZod<{ links: LinksService }> = async
         tags: ['customer'],
         summary: 'E-mail a one-time sign-in link (15 minutes)',
         description:
-          'Always 202 with a new requestId for /magic-link/{requestId}, whether or not a member has that address; only a member gets an e-mail, to /login-by-link/{token}. Limited per e-mail address and per IP (429 with Retry-After and the wait in words).',
+          'Always 202 with a new requestId for /magic-link/{requestId}, whether or not a member has that address; only a member gets an e-mail, to /login-by-link/{token}. Limited per e-mail address and IP and per IP (429 with Retry-After and the wait in words); past a cap per e-mail address the answer stays the same and nothing is sent (ADR 012).',
         headers: TenantHeadersSchema,
         body: EmailOnlySchema,
         response: { 202: SignInRequestCreatedSchema, ...errorResponses(400, 404, 429) },

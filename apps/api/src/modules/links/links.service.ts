@@ -85,7 +85,7 @@ export function createLinksService(deps: LinksDependencies) {
       const at = now();
       const { mayMail } = await limiter.take('signInLink', tenantId, email, ip, at);
       const found = await repository.findCustomerByEmail(tenantId, email);
-      // Past the address's cap, nobody is mailed and the answer is the same (ADR 011): the links
+      // Past the address's cap, nobody is mailed and the answer is the same (ADR 012): the links
       // already sent keep working, and the owner is not told to wait because of a stranger.
       const customer = mayMail ? found : undefined;
       const request = await repository.transaction(async (q, tx) => {

@@ -8,7 +8,7 @@ export { retryAfterHeader, waitInWords, type Limit } from '../../shared/attempt-
 export type MailedRequestKind = 'signInLink' | 'passwordReset' | 'join';
 
 /**
- * A request that e-mails a member a way in (ADR 011). The pair and the IP are refused with 429:
+ * A request that e-mails a member a way in (ADR 012). The pair and the IP are refused with 429:
  * only the sender's own network is slowed. The address's cap only stops mail-bombing: once it is
  * spent, the answer stays the usual one and no new mail goes out, while the links already sent
  * keep working (the cap's window is no longer than a link's lifetime, so the last one is alive).

@@ -168,7 +168,7 @@ describe('POST /v1/customer/password-reset', () => {
     expect(perIp.json()).toMatchObject({ message: 'Too many requests from your network. Please wait a few minutes and try again.' });
   });
 
-  it("past the address's cap, answers as usual without a new link, and the last link still resets (ADR 011)", async () => {
+  it("past the address's cap, answers as usual without a new link, and the last link still resets (ADR 012)", async () => {
     const member = await t.createCustomer();
     for (let i = 0; i < 5; i += 1) expect((await requestReset(member.email)).statusCode).toBe(202);
     const owner = await requestReset(member.email);

@@ -25,7 +25,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ passwords: PasswordsServic
         tags: ['customer'],
         summary: 'E-mail a link to reset a forgotten password (30 minutes)',
         description:
-          'Always the same 202 and message, in about the same time, whether or not a member has the address. Earlier unused reset links of the member stop working. Limited per e-mail address and per IP (429 with Retry-After and the wait in words).',
+          'Always the same 202 and message, in about the same time, whether or not a member has the address. Earlier unused reset links of the member stop working. Limited per e-mail address and IP and per IP (429 with Retry-After and the wait in words); past a cap per e-mail address the answer stays the same and no new link is sent (ADR 012).',
         headers: TenantHeadersSchema,
         body: EmailOnlySchema,
         response: { 202: ResetRequestedSchema, ...errorResponses(400, 404, 429) },

@@ -73,7 +73,7 @@ describe('POST /v1/staff/login', () => {
     );
   });
 
-  it('slows an account on the guessing address only: the admin still signs in from elsewhere (ADR 011)', async () => {
+  it('slows an account on the guessing address only: the admin still signs in from elsewhere (ADR 012)', async () => {
     const staff = await t.createStaffUser({ role: 'admin' });
     for (let i = 0; i < 3; i += 1) {
       expect((await login({ email: staff.email, password: 'guess' }, '203.0.113.1')).statusCode).toBe(401);

@@ -14,7 +14,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         tags: ['staff'],
         summary: 'Staff sign-in with e-mail and password',
         description:
-          'Answers a staff token valid for 12 hours; it opens /v1/staff/… only, never a member route. Failed attempts count against the same per-IP limit as member sign-ins, and against a per-account limit of their own (429 with Retry-After).',
+          'Answers a staff token valid for 12 hours; it opens /v1/staff/… only, never a member route. Attempts count against the same per-IP limit as member sign-ins, and per account and IP with growing waits (429 with Retry-After); the account is never locked (ADR 012).',
         headers: TenantHeadersSchema,
         body: StaffLoginSchema,
         response: { 200: StaffTokenResponseSchema, ...errorResponses(400, 401, 404, 429) },

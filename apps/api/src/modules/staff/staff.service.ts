@@ -32,7 +32,7 @@ export function createStaffService(deps: StaffAuthDependencies) {
 
   // The per-IP counter is the members' one: guesses spread over both sign-in forms share a budget.
   // The pair and the account are the staff account's own, since a member may use the same e-mail.
-  // No count ever locks the account: an administrator cannot be shut out by strangers (ADR 011).
+  // No count ever locks the account: an administrator cannot be shut out by strangers (ADR 012).
   const keysFor = (tenantId: string, email: string, ip: string): SignInKeys => ({
     ip: `signin:ip:${ip}`,
     pair: `signin:staff-pair:${tenantId}:${email}:${ip}`,

@@ -28,7 +28,7 @@ export interface SignInAttemptsData {
 }
 
 /**
- * Sent once per window when an account gathers many failed sign-ins (ADR 011). The account is
+ * Sent once per window when an account gathers many failed sign-ins (ADR 012). The account is
  * not locked, so the mail says how to get in; it carries no link token, only the site's pages.
  */
 export function signInAttempts(data: SignInAttemptsData, { brand, link }: TemplateContext): MailContent {
