@@ -165,6 +165,14 @@ describe('staff sign-in', () => {
     expect((await post('/v1/staff/login', { email: admin.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
   });
 
+  it('a burst of failures from many addresses alerts the staff member exactly once, and locks nothing', async () => {
+    const admin = await t.createStaffUser({ role: 'admin' });
+    const codes = await burst(3 * LIMIT.alert, (i) => post('/v1/staff/login', { email: admin.email, password: `wrong-${i}` }, freshIp()));
+    expect(codes.every((code) => code === 401)).toBe(true);
+    expect(await mailsTo(admin.email, 'sign-in-attempts')).toBe(1);
+    expect((await post('/v1/staff/login', { email: admin.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+  });
+
   it('per IP, shared with members: of 3x the limit at once, exactly the limit is checked', async () => {
     const ip = freshIp();
     const codes = await burst(3 * LIMIT.signInPerIp, (i) => post('/v1/staff/login', { email: `nobody-${i}@example.com`, password: 'wrong' }, ip));
