@@ -12,7 +12,11 @@ import { CAMPAIGN_KINDS, createOfferingScheduleSchema, MAX_BOTTLES_PER_WINE, Qua
  * (`OfferingWineSchema.id`), which exists only once a wine is in an offering.
  */
 
-export const STAFF_ROLES = ['admin', 'staff'] as const;
+/**
+ * What a staff member may do: `admin` everything, `manager` everything but staff accounts,
+ * `viewer` only read. Ranked: each role may do what the roles after it may.
+ */
+export const STAFF_ROLES = ['admin', 'manager', 'viewer'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Staff sign in like members (e-mail and password) at their own endpoint. */

@@ -24,6 +24,12 @@ export const mailQueue = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /**
+     * The link tokens the bodies stand in for (`{{link:N}}`), encrypted (AES-256-GCM) with a key
+     * derived from the server's secret, and erased once the message is sent: a copy of this table
+     * never holds a usable link (issue 11).
+     */
+    linkSecrets: text('link_secrets'),
     status: text('status').$type<MailStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

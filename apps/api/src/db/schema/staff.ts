@@ -1,9 +1,7 @@
+import type { StaffRole } from '@winery/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.js';
-
-export const STAFF_ROLES = ['admin', 'staff'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * The winery's team. Kept apart from customers on purpose: a member's token can never become a
@@ -18,14 +16,14 @@ export const staffUsers = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role').$type<StaffRole>().notNull().default('staff'),
+    role: text('role').$type<StaffRole>().notNull().default('viewer'),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('staff_users_tenant_email_unique').on(t.tenantId, t.email),
     check('staff_users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    check('staff_users_role_known', sql`${t.role} in ('admin', 'staff')`),
+    check('staff_users_role_known', sql`${t.role} in ('admin', 'manager', 'viewer')`),
   ],
 );
 

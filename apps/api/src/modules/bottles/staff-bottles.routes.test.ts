@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(Date.now() + offsetMs), bottleCheckLimits: { perMinute: { max: 1000 }, perDay: { max: 1000 } } });
-  token = await t.signInStaff((await t.createStaffUser({ role: 'staff' })).email);
+  token = await t.signInStaff((await t.createStaffUser({ role: 'manager' })).email);
   melbury = await t.createWine({ name: 'Melbury', vintage: 2022, sizeMl: 750 });
   magnum = await t.createWine({ name: 'Melbury', vintage: 2022, sizeMl: 1500 });
   await t.createWine({ tenantId: await t.createTenant('other'), name: 'Elsewhere', vintage: 2022 });

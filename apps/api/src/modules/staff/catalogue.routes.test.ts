@@ -6,7 +6,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await t.signInStaff((await t.createStaffUser({ role: 'staff' })).email);
+  token = await t.signInStaff((await t.createStaffUser({ role: 'manager' })).email);
 });
 afterAll(async () => t?.close());
 
