@@ -90,11 +90,17 @@ export function createBottlesRepository(db: Database) {
       return new Set(rows.map((row) => `${row.wineId}|${row.bottleNumber}`));
     },
 
-    /** All or nothing: one transaction; a unique violation (a concurrent import) rolls all back. */
+    /**
+     * All or nothing: one transaction; a unique violation (a concurrent import) rolls all back.
+     * Inserted in ID order whatever the file's order: two imports that share bottles then meet on
+     * the first one they share (the second waits, then fails on the unique index) instead of each
+     * holding an ID the other needs, which PostgreSQL would end as a deadlock.
+     */
     async insertBottles(tenantId: string, rows: Array<{ bottleId: string; wineId: string; bottleNumber: number }>): Promise<number> {
+      const ordered = [...rows].sort((a, b) => (a.bottleId < b.bottleId ? -1 : a.bottleId > b.bottleId ? 1 : 0));
       await db.transaction(async (tx) => {
-        for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-          await tx.insert(bottles).values(rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, tenantId })));
+        for (let start = 0; start < ordered.length; start += INSERT_CHUNK) {
+          await tx.insert(bottles).values(ordered.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, tenantId })));
         }
       });
       return rows.length;

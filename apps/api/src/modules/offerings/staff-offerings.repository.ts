@@ -17,6 +17,7 @@ import {
   type VintageNote,
   type WishStatus,
 } from '../../db/schema/index.js';
+import { retryOnTransientConflict } from '../../shared/transaction-retry.js';
 
 export type OfferingRow = typeof offerings.$inferSelect;
 
@@ -86,14 +87,43 @@ function staffOfferingQueries(db: Database) {
       return row;
     },
 
-    /** The offering, locked until the transaction ends, so two edits of it apply one after the other. */
-    async lock(tenantId: string, id: string): Promise<OfferingRow | undefined> {
+    /**
+     * The offering, locked until the transaction ends: every staff write to an offering, its wines,
+     * stock, members' lines or wishes takes this lock first, so writes to one offering apply one
+     * after the other and never wait for each other crosswise. 'no key update' for writes that
+     * leave the offering's own row alone (members' orders and wishes, which only reference it,
+     * are not held up); 'update' for edits of the offering itself.
+     */
+    async lock(tenantId: string, id: string, strength: 'update' | 'no key update' = 'update'): Promise<OfferingRow | undefined> {
       const [row] = await db
         .select()
         .from(offerings)
         .where(and(eq(offerings.tenantId, tenantId), eq(offerings.id, id)))
-        .for('update');
+        .for(strength);
       return row;
+    },
+
+    /**
+     * Locks the offering's stock rows in (wine, location) order, the order in which orders take
+     * them (wine-id order, one location each), before an edit changes or deletes any: an order
+     * and an edit then queue on the first row they share instead of each holding one the other
+     * needs.
+     */
+    async lockStock(tenantId: string, offeringId: string): Promise<void> {
+      await db
+        .select({ offeringWineId: stock.offeringWineId })
+        .from(stock)
+        .where(
+          and(
+            eq(stock.tenantId, tenantId),
+            inArray(
+              stock.offeringWineId,
+              db.select({ id: offeringWines.id }).from(offeringWines).where(eq(offeringWines.offeringId, offeringId)),
+            ),
+          ),
+        )
+        .orderBy(asc(stock.offeringWineId), asc(stock.locationId))
+        .for('update');
     },
 
     /** Throws on the unique index of the tenant's slugs. */
@@ -288,14 +318,43 @@ function staffOfferingQueries(db: Database) {
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.id, id)));
     },
 
-    /** The members' lines become exactly these: lines for wines left out are removed. */
+    /**
+     * The members' lines become exactly these: lines for wines left out are removed, the others
+     * are written over in place. An upsert rather than delete-then-insert, so a line another
+     * transaction wrote meanwhile (a granted wish) is updated instead of tripping the primary key.
+     */
     async replaceLines(tenantId: string, byAllocation: Array<{ allocationId: string; lines: AllocationLineValues[] }>) {
-      const ids = byAllocation.map((entry) => entry.allocationId);
-      for (const slice of slices(ids)) {
-        await db.delete(allocationLines).where(and(eq(allocationLines.tenantId, tenantId), inArray(allocationLines.allocationId, slice)));
+      for (const slice of slices(byAllocation)) {
+        const kept = slice.flatMap((entry) => entry.lines.map((line) => sql`(${entry.allocationId}::uuid, ${line.offeringWineId}::uuid)`));
+        const leftOut =
+          kept.length > 0
+            ? [
+                sql`not exists (select 1 from (values ${sql.join(kept, sql`, `)}) as kept (a, w) where kept.a = ${allocationLines.allocationId} and kept.w = ${allocationLines.offeringWineId})`,
+              ]
+            : [];
+        await db
+          .delete(allocationLines)
+          .where(
+            and(
+              eq(allocationLines.tenantId, tenantId),
+              inArray(
+                allocationLines.allocationId,
+                slice.map((entry) => entry.allocationId),
+              ),
+              ...leftOut,
+            ),
+          );
       }
       const rows = byAllocation.flatMap((entry) => entry.lines.map((line) => ({ ...line, tenantId, allocationId: entry.allocationId })));
-      for (const slice of slices(rows)) await db.insert(allocationLines).values(slice);
+      for (const slice of slices(rows)) {
+        await db
+          .insert(allocationLines)
+          .values(slice)
+          .onConflictDoUpdate({
+            target: [allocationLines.allocationId, allocationLines.offeringWineId],
+            set: { minimum: sql`excluded.minimum`, maximum: sql`excluded.maximum` },
+          });
+      }
     },
 
     /** Members of the offering (all, or those allocations), by last name, with their lines. */
@@ -382,6 +441,17 @@ function staffOfferingQueries(db: Database) {
         .orderBy(sql`${wishes.status} = 'requested' desc`, asc(wishes.createdAt), asc(wishes.id));
     },
 
+    /** The offering a wish was made in, to lock before the wish (see `lock`). */
+    async offeringOfWish(tenantId: string, wishId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ offeringId: allocations.offeringId })
+        .from(wishes)
+        .innerJoin(allocations, eq(allocations.id, wishes.allocationId))
+        .where(and(eq(wishes.tenantId, tenantId), eq(wishes.id, wishId)))
+        .limit(1);
+      return row?.offeringId;
+    },
+
     /** The wish, locked until the transaction ends, so it is answered once. */
     async lockWish(tenantId: string, wishId: string) {
       const [row] = await db
@@ -417,9 +487,13 @@ export type StaffOfferingQueries = ReturnType<typeof staffOfferingQueries>;
 export function createStaffOfferingsRepository(db: Database) {
   return {
     ...staffOfferingQueries(db),
-    /** Runs `work` in one transaction: an edit or an assignment applies whole, or not at all. */
+    /**
+     * Runs `work` in one transaction: an edit or an assignment applies whole, or not at all. Run
+     * again from the start if PostgreSQL aborted it for a deadlock or a serialization failure: the
+     * work only touches the database, and the locks above make that the exception.
+     */
     transaction<T>(work: (queries: StaffOfferingQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(staffOfferingQueries(tx)));
+      return retryOnTransientConflict(() => db.transaction((tx) => work(staffOfferingQueries(tx))));
     },
   };
 }

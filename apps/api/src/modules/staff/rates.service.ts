@@ -40,8 +40,8 @@ export function rateTableProblems(tables: RateTablesInput): FieldError[] {
 }
 
 export function createRatesService(repository: RatesRepository) {
-  const view = async (tenantId: string): Promise<RateTablesView> => {
-    const tables = await repository.read(tenantId);
+  const view = async (q: Pick<RatesRepository, 'read'>, tenantId: string): Promise<RateTablesView> => {
+    const tables = await q.read(tenantId);
     return {
       taxRates: tables.taxRates.map(({ countryCode, stateCode, rateBasisPoints, includesDuties }) => ({
         countryCode,
@@ -63,14 +63,17 @@ export function createRatesService(repository: RatesRepository) {
   };
 
   return {
-    read: view,
+    read: (tenantId: string) => view(repository, tenantId),
 
     /** Replaces all four tables at once, or leaves them as they were. */
     async replace(tenantId: string, tables: RateTablesInput): Promise<RateTablesView> {
       const problems = rateTableProblems(tables);
       if (problems.length > 0) throw new ApiError('validationError', API_MESSAGES.validation, problems);
-      await repository.transaction((q) => q.replace(tenantId, tables));
-      return view(tenantId);
+      // Read back in the same transaction: the answer is these tables, not a later call's.
+      return repository.transaction(async (q) => {
+        await q.replace(tenantId, tables);
+        return view(q, tenantId);
+      });
     },
   };
 }
