@@ -70,6 +70,11 @@ export const API_MESSAGES = {
   wishAnswered: 'Your request for more of this wine has already been answered. Please contact us.',
   duplicateDestination: 'This destination is listed twice',
   overlappingBand: 'This bottle band overlaps another band for the same destination',
+  // Staff roles (issue 11): a viewer only reads, a manager does everything but staff accounts.
+  staffRoleTooLow: (required: 'manager' | 'admin') =>
+    required === 'admin'
+      ? 'Only an administrator can do this.'
+      : 'Your staff role can view but not change anything. Please ask an administrator.',
 
   // Joining, passwords and e-mailed links (issue 6). Seed §8: linkInvalid, allocationLinkExpired.
   linkInvalid: 'This link has expired or was already used.',

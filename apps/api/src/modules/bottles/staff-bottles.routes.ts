@@ -11,8 +11,6 @@ const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** The bottle registry for the winery's team: bulk import, and bottles checked too often. */
 export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService }> = async (app, { bottles }) => {
-  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
-
   app.post(
     '/staff/bottles/import',
     {
@@ -31,7 +29,6 @@ export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService
         security: STAFF_SECURITY,
         response: { 201: BottleImportResultSchema, ...errorResponses(400, 401, 404, 409), 413: ApiErrorSchema },
       },
-      ...staffOnly,
     },
     async (request, reply) => reply.code(201).send(await bottles.importCsv(request.tenant.id, request.body.csv)),
   );
@@ -49,7 +46,6 @@ export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService
         security: STAFF_SECURITY,
         response: { 200: SuspiciousBottleListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => bottles.suspicious(request.tenant.id, request.query),
   );

@@ -13,8 +13,6 @@ import type { JoiningService } from './joining.service.js';
 
 /** Staff decide prospects' requests: approve (the member is created and invited) or decline. */
 export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService }> = async (app, { joining }) => {
-  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
-
   app.get(
     '/staff/allocation-requests',
     {
@@ -26,7 +24,6 @@ export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService
         security: STAFF_SECURITY,
         response: { 200: JoinRequestListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => joining.list(request.tenant.id, request.query),
   );
@@ -44,7 +41,6 @@ export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService
         security: STAFF_SECURITY,
         response: { 200: JoinRequestApprovedSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request) => joining.approve(request.tenant.id, request.params.requestId),
   );
@@ -61,7 +57,6 @@ export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService
         security: STAFF_SECURITY,
         response: { 200: JoinRequestSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request) => joining.decline(request.tenant.id, request.params.requestId),
   );

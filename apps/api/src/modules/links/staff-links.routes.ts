@@ -8,8 +8,6 @@ import type { LinksService } from './links.service.js';
 
 /** Staff send members personal links: to their account, and to an offering (the invitation e-mails). */
 export const staffLinksRoutes: FastifyPluginAsyncZod<{ links: LinksService }> = async (app, { links }) => {
-  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
-
   app.post(
     '/staff/members/:customerId/account-link',
     {
@@ -21,7 +19,6 @@ export const staffLinksRoutes: FastifyPluginAsyncZod<{ links: LinksService }> = 
         security: STAFF_SECURITY,
         response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request, reply) => reply.code(202).send(await links.sendAccountLink(request.tenant.id, request.params.customerId)),
   );
@@ -40,7 +37,6 @@ export const staffLinksRoutes: FastifyPluginAsyncZod<{ links: LinksService }> = 
         security: STAFF_SECURITY,
         response: { 202: InvitationsSentSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request, reply) =>
       reply

@@ -20,8 +20,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
   app,
   { offerings, now },
 ) => {
-  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
-
   app.get(
     '/staff/offerings',
     {
@@ -32,7 +30,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffOfferingListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.list(request.tenant.id),
   );
@@ -50,7 +47,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 201: StaffOfferingSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request, reply) => reply.code(201).send(await offerings.create(request.tenant.id, request.body)),
   );
@@ -66,7 +62,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffOfferingSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.detail(request.tenant.id, request.params.offeringId),
   );
@@ -85,7 +80,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffOfferingSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.update(request.tenant.id, request.params.offeringId, request.body),
   );
@@ -101,7 +95,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffAllocationListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.allocations(request.tenant.id, request.params.offeringId),
   );
@@ -120,7 +113,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffAllocationListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.assign(request.tenant.id, request.params.offeringId, request.body),
   );
@@ -136,7 +128,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffWishListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.wishes(request.tenant.id, request.params.offeringId),
   );
@@ -153,7 +144,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffWishSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.grant(request.tenant.id, request.params.wishId),
   );
@@ -169,7 +159,6 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
         security: STAFF_SECURITY,
         response: { 200: StaffWishSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request) => offerings.decline(request.tenant.id, request.params.wishId),
   );

@@ -79,7 +79,6 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ passwords: PasswordsServic
         security: STAFF_SECURITY,
         response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404) },
       },
-      preHandler: [app.requireTenant, app.requireStaff],
     },
     async (request, reply) => reply.code(202).send(await passwords.invite(request.tenant.id, request.params.customerId)),
   );

@@ -6,8 +6,6 @@ import type { CatalogueService } from './catalogue.service.js';
 import { STAFF_SECURITY } from './staff-security.js';
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
-  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
-
   app.get(
     '/staff/wines',
     {
@@ -18,7 +16,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         security: STAFF_SECURITY,
         response: { 200: WineListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => catalogue.listWines(request.tenant.id),
   );
@@ -35,7 +32,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         security: STAFF_SECURITY,
         response: { 201: WineSchema, ...errorResponses(400, 401, 404, 409) },
       },
-      ...staffOnly,
     },
     async (request, reply) => reply.code(201).send(await catalogue.createWine(request.tenant.id, request.body)),
   );
@@ -50,7 +46,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         security: STAFF_SECURITY,
         response: { 200: InventoryLocationListSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => catalogue.listLocations(request.tenant.id),
   );

@@ -6,8 +6,6 @@ import type { RatesService } from './rates.service.js';
 import { STAFF_SECURITY } from './staff-security.js';
 
 export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async (app, { rates }) => {
-  const staffOnly = { preHandler: [app.requireTenant, app.requireStaff] };
-
   app.get(
     '/staff/rates',
     {
@@ -18,7 +16,6 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
         security: STAFF_SECURITY,
         response: { 200: RateTablesSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => rates.read(request.tenant.id),
   );
@@ -36,7 +33,6 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
         security: STAFF_SECURITY,
         response: { 200: RateTablesSchema, ...errorResponses(400, 401, 404) },
       },
-      ...staffOnly,
     },
     async (request) => rates.replace(request.tenant.id, request.body),
   );

@@ -34,7 +34,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         security: STAFF_SECURITY,
         response: { 204: z.null().describe('Signed out'), ...errorResponses(400, 401, 404) },
       },
-      preHandler: [app.requireTenant, app.requireStaff],
+      // Every role may end its own session; without this a viewer could not sign out.
+      config: { staffRole: 'viewer' },
     },
     async (request, reply) => {
       await staff.logout(request.tenant.id, request.staff.sessionId);
@@ -52,7 +53,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         security: STAFF_SECURITY,
         response: { 200: StaffUserSchema, ...errorResponses(400, 401, 404) },
       },
-      preHandler: [app.requireTenant, app.requireStaff],
     },
     async (request) => staff.me(request.staff),
   );
