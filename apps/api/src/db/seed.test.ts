@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { computeTotals, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_TENANT, US_STATES } from '@winery/domain';
+import { computeTotals, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_USERS, DEMO_TENANT, US_STATES } from '@winery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { addresses, brands, customers, orderLines, orders, paymentCards, shippingRates, shippingRestrictions, taxRates } from './schema/index.js';
-import { seedDemo } from './seed.js';
+import { DEMO_SIGN_INS, seedDemo } from './seed.js';
 
 let t: TestApp;
 
@@ -222,5 +222,24 @@ describe('the demo staff sign-in', () => {
     const current = (await t.app.inject({ method: 'GET', url: `/v1/staff/offerings/${list[0].id}`, headers })).json();
     expect(current.allocations).toMatchObject({ count: 2, ordered: 1 });
     expect(current.wines.find((wine: { name: string; sizeMl: number }) => wine.name === 'St. Eden')).toMatchObject({ ordered: 2 });
+  });
+
+  it('has one sign-in per role, each listed at start, and only the viewer is refused a change', async () => {
+    expect(DEMO_STAFF_USERS.map((staff) => [staff.email, staff.role])).toEqual([
+      ['staff@example.com', 'admin'],
+      ['manager@example.com', 'manager'],
+      ['viewer@example.com', 'viewer'],
+    ]);
+    const listed = DEMO_SIGN_INS.map((signIn) => signIn.email);
+    for (const staff of DEMO_STAFF_USERS) {
+      expect(listed).toContain(staff.email);
+      const token = await t.signInStaff(staff.email, DEMO_PASSWORD, DEMO_TENANT.slug);
+      const headers = { tenant: DEMO_TENANT.slug, authorization: token };
+      const me = await t.app.inject({ method: 'GET', url: '/v1/staff/me', headers });
+      expect(me.json()).toMatchObject({ email: staff.email, name: staff.name, role: staff.role });
+      // An invalid wine: a manager or admin reaches validation, a viewer is refused before it.
+      const write = await t.app.inject({ method: 'POST', url: '/v1/staff/wines', headers, payload: {} });
+      expect(write.statusCode).toBe(staff.role === 'viewer' ? 403 : 400);
+    }
   });
 });

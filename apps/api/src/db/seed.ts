@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEMO_BRANDS, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_TENANT } from '@winery/domain';
+import { DEMO_BRANDS, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF_USERS, DEMO_TENANT } from '@winery/domain';
 import { hashPassword } from '../modules/auth/password.service.js';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { createTestGateway, TEST_CARDS } from '../modules/payments/test-gateway.js';
@@ -59,13 +59,22 @@ const season = (date: Date) => {
   return 'Autumn';
 };
 
+const STAFF_ROLE_STORIES = {
+  admin: 'everything in the staff API',
+  manager: 'everything but staff accounts',
+  viewer: 'reads only, every change answers 403',
+} as const;
+
 /** The demo sign-ins, in the order the README and the server's start banner list them. */
 export const DEMO_SIGN_INS = [
   { email: DEMO_MEMBERS.offering, story: 'in the current offering, no order yet' },
   { email: DEMO_MEMBERS.ordered, story: 'in the current offering, one pending order' },
   { email: DEMO_MEMBERS.member, story: 'a member with no allocation' },
   { email: DEMO_MEMBERS.expired, story: 'an offering that ended 10 days ago, no order' },
-  { email: DEMO_STAFF.email, story: 'staff (admin): the staff API, POST /v1/staff/login' },
+  ...DEMO_STAFF_USERS.map((staff) => ({
+    email: staff.email,
+    story: `staff, ${staff.role}: ${STAFF_ROLE_STORIES[staff.role]} (POST /v1/staff/login)`,
+  })),
 ] as const;
 
 /** Saved addresses and cards of the two members in the current offering; member@ has none. */
@@ -83,10 +92,10 @@ const DEMO_WALLETS = [
 ] as const;
 
 /**
- * Creates the demo producer, its brands, members, staff sign-in, two locations, wines, offerings
- * (letter, vintage notes, prices, stock, members' limits), the pending order AE-10001 and the rate
- * tables — only when tenant `demo` is absent, so it is safe on every start and never touches data
- * an operator has changed.
+ * Creates the demo producer, its brands, members, staff sign-ins (one per role), two locations,
+ * wines, offerings (letter, vintage notes, prices, stock, members' limits), the pending order
+ * AE-10001 and the rate tables — only when tenant `demo` is absent, so it is safe on every start
+ * and never touches data an operator has changed.
  * Dates are relative to `now` so the demo always has a live offering.
  * Demo cards are saved through the built-in test gateway, whatever PAYMENT_GATEWAY says: a real
  * gateway would refuse test numbers.
@@ -107,7 +116,10 @@ export async function seedDemo(
     { email: DEMO_MEMBERS.expired, prefix: 'Dr.', firstName: 'Henry', lastName: 'Lindqvist', phone: '+1 503 555 0150', dateOfBirth: '1958-02-27', company: null },
   ];
   // Each member gets their own salt, so identical demo passwords still hash differently.
-  const [staffHash, ...hashes] = await Promise.all([DEMO_STAFF, ...people].map(() => hashPassword(DEMO_PASSWORD)));
+  const [staffHashes, hashes] = await Promise.all([
+    Promise.all(DEMO_STAFF_USERS.map(() => hashPassword(DEMO_PASSWORD))),
+    Promise.all(people.map(() => hashPassword(DEMO_PASSWORD))),
+  ]);
 
   // Cards expire at the end of a month three years on, so the demo never shows an expired card.
   const expiry = { expMonth: 12, expYear: now.getUTCFullYear() + 3 };
@@ -193,7 +205,9 @@ export async function seedDemo(
 
     const allocationOf = (email: string) => placed.find((a) => a.customerId === idOf(email))!.id;
 
-    await tx.insert(staffUsers).values({ tenantId, email: DEMO_STAFF.email, name: DEMO_STAFF.name, role: DEMO_STAFF.role, passwordHash: staffHash! });
+    await tx
+      .insert(staffUsers)
+      .values(DEMO_STAFF_USERS.map((staff, index) => ({ tenantId, email: staff.email, name: staff.name, role: staff.role, passwordHash: staffHashes[index]! })));
 
     const [cellarDoor, tastingRoom] = await tx
       .insert(inventoryLocations)

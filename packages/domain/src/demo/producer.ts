@@ -53,3 +53,10 @@ export const DEMO_STAFF = {
   name: 'Naomi Whitcombe',
   role: 'admin',
 } as const;
+
+/** One demo staff sign-in per role (same password): admin first, then manager and viewer. */
+export const DEMO_STAFF_USERS = [
+  DEMO_STAFF,
+  { email: 'manager@example.com', name: 'Tomas Ferreira', role: 'manager' },
+  { email: 'viewer@example.com', name: 'Ines Calloway', role: 'viewer' },
+] as const;
