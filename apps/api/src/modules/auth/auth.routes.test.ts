@@ -1,6 +1,7 @@
-import { SignJWT, decodeProtectedHeader, decodeJwt } from 'jose';
+import { decodeProtectedHeader, decodeJwt } from 'jose';
 import { SESSION_TTL_MS } from '@winery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expiredToken, hs256WithPublicKey, tamperedClaims, tamperedSignature, unsignedToken } from '../../testing/forged-tokens.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.service.js';
 
@@ -28,8 +29,6 @@ const getCustomer = (token: string | undefined, tenant: string = TEST_TENANT) =>
     url: `/v1/customer/${member.id}`,
     headers: { tenant, ...(token === undefined ? {} : { authorization: token }) },
   });
-
-const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('POST /v1/customer/login', () => {
   it('answers a three-part EdDSA token naming the member, valid for 90 days', async () => {
@@ -177,43 +176,25 @@ describe('member tokens', () => {
 
   it('refuses a tampered token', async () => {
     const token = await t.signIn(member.email);
-    const [header, , signature] = token.split('.');
-    const claims = decodeJwt(token);
-    const forged = `${header}.${base64url({ ...claims, email: 'someone-else@example.com' })}.${signature}`;
-    expect((await getCustomer(forged)).statusCode).toBe(401);
-    const flipped = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await getCustomer(flipped)).statusCode).toBe(401);
+    expect((await getCustomer(tamperedClaims(token, { email: 'someone-else@example.com' }))).statusCode).toBe(401);
+    expect((await getCustomer(tamperedSignature(token))).statusCode).toBe(401);
   });
 
   it('refuses an expired token signed with the real key', async () => {
-    const claims = decodeJwt(await t.signIn(member.email));
-    const past = Math.floor(Date.now() / 1000) - 3600;
-    const expired = await new SignJWT({ email: claims.email, tenant: claims.tenant })
-      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
-      .setSubject(claims.sub!)
-      .setJti(claims.jti!)
-      .setAudience(TOKEN_AUDIENCE)
-      .setIssuer(TOKEN_ISSUER)
-      .setIssuedAt(past - 7200)
-      .setExpirationTime(past)
-      .sign(t.signingKeys.privateKey);
+    const token = await t.signIn(member.email);
+    const expired = await expiredToken(token, t.signingKeys);
+    expect(decodeJwt(expired)).toMatchObject({ sub: member.id, jti: decodeJwt(token).jti, aud: TOKEN_AUDIENCE, iss: TOKEN_ISSUER });
     expect((await getCustomer(expired)).statusCode).toBe(401);
   });
 
   it('refuses an unsigned alg:none token', async () => {
-    const claims = decodeJwt(await t.signIn(member.email));
-    const none = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
-    const response = await getCustomer(none);
+    const response = await getCustomer(unsignedToken(await t.signIn(member.email)));
     expect(response.statusCode).toBe(401);
     expect(response.json().type).toBe('unauthorized');
   });
 
   it('refuses an HS256 token, even one keyed with the public key', async () => {
-    const claims = decodeJwt(await t.signIn(member.email));
-    const publicPem = t.signingKeys.publicKey.export({ type: 'spki', format: 'pem' });
-    const hs = await new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new Uint8Array(Buffer.from(publicPem)));
+    const hs = await hs256WithPublicKey(await t.signIn(member.email), t.signingKeys);
     expect((await getCustomer(hs)).statusCode).toBe(401);
   });
 

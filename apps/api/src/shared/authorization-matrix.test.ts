@@ -1,0 +1,423 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wishes } from '../db/schema/index.js';
+import { createOrderingFixtures } from '../testing/ordering-fixtures.js';
+import { expiredToken, hs256WithPublicKey, tamperedSignature, unsignedToken } from '../testing/forged-tokens.js';
+import { createTestApp, TEST_TENANT } from '../testing/test-app.js';
+
+/*
+ * The authorisation matrix, generated from the OpenAPI document: every operation it lists is sent
+ * once as each principal below, and must answer exactly the status its row of ACCESS says. An
+ * operation without a row fails the run, so a new endpoint is classified the day it appears.
+ *
+ * Who may call an operation is one of:
+ *   public              open to anyone; tokens, good or bad, change nothing
+ *   owner               a member, on their own records (the member whose id is in the path)
+ *   any member          any signed-in member of the tenant (sign-out ends one's own session)
+ *   viewer/manager/admin  staff with at least that role (STAFF_ROLES is ranked)
+ * and `ok` is what an authorised caller gets with the body and ids sent: a 2xx when the call does
+ * its work, or the route's documented 4xx (400 for a deliberately empty body, 409 for an action
+ * the manager's cell already did, 404 for an id that was never issued). Staff routes check the
+ * role before validation, so `{}` bodies still tell a viewer (403) from a manager (400).
+ */
+
+type Principal =
+  | 'owner'
+  | 'other member'
+  | 'other tenant, own header'
+  | 'other tenant, this header'
+  | 'no token'
+  | 'tampered signature'
+  | 'expired'
+  | 'alg none'
+  | 'HS256 with public key'
+  | 'staff of other tenant'
+  | 'viewer'
+  | 'manager'
+  | 'admin';
+
+const PRINCIPALS: readonly Principal[] = [
+  'other member',
+  'other tenant, own header',
+  'other tenant, this header',
+  'no token',
+  'tampered signature',
+  'expired',
+  'alg none',
+  'HS256 with public key',
+  'staff of other tenant',
+  'owner',
+  'viewer',
+  'manager',
+  'admin',
+];
+const FORGED = new Set<Principal>(['tampered signature', 'expired', 'alg none', 'HS256 with public key']);
+const MEMBERS = new Set<Principal>(['owner', 'other member', 'other tenant, own header', 'other tenant, this header']);
+const ROLES = ['viewer', 'manager', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+type Access = 'public' | 'owner' | 'any member' | Role;
+type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
+
+interface Row {
+  access: Access;
+  /** The authorised caller's status; per role where the first writer changes the second's answer. */
+  ok: number | Partial<Record<Role, number>>;
+  /** Path parameters that are not the fixture of the same name. */
+  params?: Partial<Record<string, keyof Fixtures['ids']>>;
+  body?: (f: Fixtures) => unknown;
+  /** Why a staff route departs from "GET and HEAD viewer, anything else manager". */
+  declared?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+const EMPTY = () => ({});
+
+const ACCESS: Record<string, Row> = {
+  // Public: the same answer whoever calls. Empty bodies answer their documented 400.
+  'GET /site-config.json': { access: 'public', ok: 200 },
+  'GET /v1/health': { access: 'public', ok: 200 },
+  'POST /v1/customer/login': { access: 'public', ok: 400, body: EMPTY },
+  'POST /v1/customer/login-link': { access: 'public', ok: 400, body: EMPTY },
+  'GET /v1/customer/login-link/{requestId}': { access: 'public', ok: 404, params: { requestId: 'neverIssued' } },
+  'POST /v1/customer/login-link/{requestId}/resend': { access: 'public', ok: 404, params: { requestId: 'neverIssued' } },
+  'POST /v1/customer/link/exchange': { access: 'public', ok: 400, body: EMPTY },
+  'POST /v1/customer/password-reset': { access: 'public', ok: 400, body: EMPTY },
+  'POST /v1/customer/password-reset/confirm': { access: 'public', ok: 400, body: EMPTY },
+  'POST /v1/customer/password-create/confirm': { access: 'public', ok: 400, body: EMPTY },
+  'POST /v1/allocation-request': { access: 'public', ok: 400, body: EMPTY },
+  'POST /v1/founders-list': { access: 'public', ok: 400, body: EMPTY },
+  // A well-formed ID that was never registered: its documented 404, the same for everyone.
+  'POST /v1/bottle-verification': { access: 'public', ok: 404, body: () => ({ bottleId: 'ZZZZ-ZZZZ' }) },
+  'POST /v1/staff/login': { access: 'public', ok: 400, body: EMPTY },
+
+  // Members, on their own records; valid bodies, so the owner's cell does its work.
+  'POST /v1/customer/logout': { access: 'any member', ok: 204 },
+  'POST /v1/customer/{customerId}/password': {
+    access: 'owner',
+    ok: 204,
+    body: () => ({ currentPassword: 'Correct-Horse-42', newPassword: 'Barrel-Room-1987', confirmPassword: 'Barrel-Room-1987' }),
+  },
+  'GET /v1/customer/{customerId}': { access: 'owner', ok: 200 },
+  'PUT /v1/customer/{customerId}': {
+    access: 'owner',
+    ok: 200,
+    body: (f) => ({
+      prefix: 'Ms.',
+      firstName: 'Ada',
+      lastName: 'Vintner',
+      email: f.owner.email,
+      confirmEmail: f.owner.email,
+      phoneCountry: 'US',
+      phone: '(707) 226-1395',
+      dateOfBirth: '1980-05-17',
+      company: '',
+    }),
+  },
+  'GET /v1/{tenant}/customer/{customerId}/allocation': { access: 'owner', ok: 200 },
+  'GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}': { access: 'owner', ok: 200 },
+  'GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offering': { access: 'owner', ok: 200 },
+  'POST /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/wish': {
+    access: 'owner',
+    ok: 201,
+    body: (f) => ({ wineId: f.ids.wineId, quantity: 2 }),
+  },
+  'GET /v1/{tenant}/customer/{customerId}/address': { access: 'owner', ok: 200 },
+  'POST /v1/{tenant}/customer/{customerId}/address': {
+    access: 'owner',
+    ok: 201,
+    body: () => ({ address1: '410 Park Avenue', city: 'New York', stateCode: 'NY', zipCode: '10022', countryCode: 'US' }),
+  },
+  'PUT /v1/{tenant}/customer/{customerId}/address/{addressId}': {
+    access: 'owner',
+    ok: 200,
+    body: () => ({ address1: '2150 Silverado Trail', city: 'Napa', stateCode: 'CA', zipCode: '94558', countryCode: 'US' }),
+  },
+  'DELETE /v1/{tenant}/customer/{customerId}/address/{addressId}': { access: 'owner', ok: 204, params: { addressId: 'spareAddressId' } },
+  'POST /v1/{tenant}/customer/{customerId}/address/{addressId}/default': { access: 'owner', ok: 200, body: () => ({ purpose: 'billing' }) },
+  'GET /v1/{tenant}/customer/{customerId}/card': { access: 'owner', ok: 200 },
+  'POST /v1/{tenant}/customer/{customerId}/card': {
+    access: 'owner',
+    ok: 201,
+    body: () => ({ cardNumber: '4242 4242 4242 4242', cardHolderName: 'Ada Vintner', expirationDate: `08/${nextYear}`, cvv: '123' }),
+  },
+  'DELETE /v1/{tenant}/customer/{customerId}/card/{cardId}': { access: 'owner', ok: 204, params: { cardId: 'spareCardId' } },
+  'POST /v1/{tenant}/customer/{customerId}/card/{cardId}/default': { access: 'owner', ok: 200 },
+  'PUT /v1/{tenant}/customer/{customerId}/cart': {
+    access: 'owner',
+    ok: 200,
+    body: (f) => ({ allocationId: f.ids.allocationId, lines: [{ wineId: f.ids.wineId, quantity: 2 }] }),
+  },
+  'GET /v1/{tenant}/customer/{customerId}/cart/{cartId}': { access: 'owner', ok: 200 },
+  'POST /v1/{tenant}/customer/{customerId}/cart/{cartId}/quote': {
+    access: 'owner',
+    ok: 200,
+    body: (f) => ({ delivery: { method: 'shipping', countryCode: 'US', shippingAddressId: f.ids.addressId } }),
+  },
+  'GET /v1/{tenant}/customer/{customerId}/order': { access: 'owner', ok: 200 },
+  'POST /v1/{tenant}/customer/{customerId}/order': {
+    access: 'owner',
+    ok: 201,
+    body: (f) => ({
+      cartId: f.ids.orderCartId,
+      delivery: { method: 'shipping', countryCode: 'US', shippingAddressId: f.ids.addressId },
+      billingAddressId: f.ids.addressId,
+      payment: { cardId: f.ids.cardId },
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  'GET /v1/{tenant}/customer/{customerId}/order/{orderId}': { access: 'owner', ok: 200 },
+
+  // Staff. Writes get `{}` where their 400 is enough to show the role passed; the actions without
+  // a body run for real, the manager first, so the admin meets the answered request (409).
+  'POST /v1/staff/logout': { access: 'viewer', ok: 204, declared: 'every role may end its own session' },
+  'GET /v1/staff/me': { access: 'viewer', ok: 200 },
+  'GET /v1/staff/wines': { access: 'viewer', ok: 200 },
+  'POST /v1/staff/wines': { access: 'manager', ok: { manager: 201, admin: 409 }, body: () => ({ name: 'Matrix Cuvée', vintage: 2021 }) },
+  'GET /v1/staff/locations': { access: 'viewer', ok: 200 },
+  'GET /v1/staff/offerings': { access: 'viewer', ok: 200 },
+  'POST /v1/staff/offerings': { access: 'manager', ok: 400, body: EMPTY },
+  'GET /v1/staff/offerings/{offeringId}': { access: 'viewer', ok: 200 },
+  'PUT /v1/staff/offerings/{offeringId}': { access: 'manager', ok: 400, body: EMPTY },
+  'GET /v1/staff/offerings/{offeringId}/allocations': { access: 'viewer', ok: 200 },
+  'PUT /v1/staff/offerings/{offeringId}/allocations': { access: 'manager', ok: 400, body: () => [] },
+  'GET /v1/staff/offerings/{offeringId}/wishes': { access: 'viewer', ok: 200 },
+  'POST /v1/staff/wishes/{wishId}/grant': { access: 'manager', ok: { manager: 200, admin: 409 }, params: { wishId: 'wishToGrantId' } },
+  'POST /v1/staff/wishes/{wishId}/decline': { access: 'manager', ok: { manager: 200, admin: 409 }, params: { wishId: 'wishToDeclineId' } },
+  'GET /v1/staff/rates': { access: 'viewer', ok: 200 },
+  'PUT /v1/staff/rates': { access: 'manager', ok: 400, body: EMPTY },
+  'POST /v1/staff/members/{customerId}/account-link': { access: 'manager', ok: 202 },
+  'POST /v1/staff/offerings/{offeringId}/invitations': { access: 'manager', ok: 202, body: (f) => ({ customerIds: [f.ids.customerId] }) },
+  'POST /v1/staff/members/{customerId}/invite': { access: 'manager', ok: 202 },
+  'GET /v1/staff/allocation-requests': { access: 'viewer', ok: 200 },
+  'POST /v1/staff/allocation-requests/{requestId}/approve': {
+    access: 'manager',
+    ok: { manager: 200, admin: 409 },
+    params: { requestId: 'requestToApproveId' },
+  },
+  'POST /v1/staff/allocation-requests/{requestId}/decline': {
+    access: 'manager',
+    ok: { manager: 200, admin: 409 },
+    params: { requestId: 'requestToDeclineId' },
+  },
+  'POST /v1/staff/bottles/import': { access: 'manager', ok: 400, body: EMPTY },
+  'GET /v1/staff/bottles/suspicious': { access: 'viewer', ok: 200 },
+};
+
+const STAFF_RANK: Record<Role, number> = { admin: 0, manager: 1, viewer: 2 };
+
+/** The exact status each principal must get from an operation, from its row. */
+function expectedStatus(row: Row, who: Principal): number {
+  const ok = (role?: Role) => (typeof row.ok === 'number' ? row.ok : (row.ok[role ?? 'manager'] ?? row.ok.manager!));
+  switch (row.access) {
+    case 'public':
+      return ok();
+    case 'owner':
+      if (who === 'owner') return ok();
+      // Signed in, but not the member in the path: another member, or one whose header names
+      // their own tenant (the path's tenant or customer is not theirs).
+      if (who === 'other member' || who === 'other tenant, own header') return 403;
+      return 401;
+    case 'any member':
+      return who === 'owner' || who === 'other member' || who === 'other tenant, own header' ? ok() : 401;
+    default: {
+      const required = row.access;
+      if (who === 'viewer' || who === 'manager' || who === 'admin') return STAFF_RANK[who] <= STAFF_RANK[required] ? ok(who) : 403;
+      return 401;
+    }
+  }
+}
+
+async function createFixtures(t: Awaited<ReturnType<typeof createTestApp>>) {
+  const ordering = await createOrderingFixtures(t);
+  const { offering, wines: offered } = await ordering.createOpenOffering({ wines: [{}, {}] });
+  const second = await ordering.createOpenOffering({ wines: [{}] });
+  const limits = { [offered[0]!.id]: { maximum: 6 }, [offered[1]!.id]: { maximum: 6 } };
+  const owner = await ordering.createMember(offering.id, limits);
+  const spareAddress = await t.createAddress({ customerId: owner.customer.id, address1: '1 Spare Lane' });
+  const spareCard = await t.createCard({ customerId: owner.customer.id });
+  // An order in an offering that has closed: one pending order in the open one would end the
+  // member's right to wish there.
+  const past = await t.createOffering({ startDate: new Date(Date.now() - 60 * DAY_MS), endDate: new Date(Date.now() - 30 * DAY_MS) });
+  const order = await t.createOrder({
+    customerId: owner.customer.id,
+    allocationId: (await t.createAllocation({ offeringId: past.id, customerId: owner.customer.id })).id,
+  });
+  const headers = { tenant: TEST_TENANT, authorization: owner.token };
+  const putCart = async (allocationId: string, wineId: string) => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/${TEST_TENANT}/customer/${owner.customer.id}/cart`,
+      headers,
+      payload: { allocationId, lines: [{ wineId, quantity: 1 }] },
+    });
+    if (response.statusCode !== 200) throw new Error(`cart: ${response.statusCode} ${response.body}`);
+    return (response.json() as { id: string }).id;
+  };
+  const cartId = await putCart(owner.allocation.id, offered[0]!.id);
+  // The order is placed from a cart of its own, in another offering, so the other rows keep theirs.
+  const inSecond = await t.createAllocation({ offeringId: second.offering.id, customerId: owner.customer.id });
+  await t.createAllocationLine({ allocationId: inSecond.id, offeringWineId: second.wines[0]!.id, maximum: 6 });
+  const orderCartId = await putCart(inSecond.id, second.wines[0]!.id);
+
+  // Staff answer wishes of another member, so the owner's own wish row stays free.
+  const other = await ordering.createMember(offering.id, limits);
+  const [toGrant, toDecline] = await t.db
+    .insert(wishes)
+    .values(offered.map((wine) => ({ tenantId: TEST_TENANT, allocationId: other.allocation.id, offeringWineId: wine.id, quantity: 2 })))
+    .returning();
+
+  const otherTenant = await t.createTenant();
+  const stranger = await t.createCustomer({ tenantId: otherTenant });
+  const strangerStaff = await t.createStaffUser({ tenantId: otherTenant });
+  const staff = {} as Record<Role, string>;
+  for (const role of ROLES) staff[role] = await t.signInStaff((await t.createStaffUser({ role })).email);
+
+  return {
+    owner: owner.customer,
+    otherTenant,
+    tokens: {
+      owner: owner.token,
+      other: other.token,
+      stranger: await t.signIn(stranger.email, undefined, otherTenant),
+      strangerStaff: await t.signInStaff(strangerStaff.email, undefined, otherTenant),
+      ...staff,
+    },
+    ids: {
+      tenant: TEST_TENANT,
+      customerId: owner.customer.id,
+      allocationId: owner.allocation.id,
+      wineId: offered[0]!.id,
+      addressId: owner.address.id,
+      spareAddressId: spareAddress.id,
+      cardId: owner.card.id,
+      spareCardId: spareCard.id,
+      cartId,
+      orderCartId,
+      orderId: order.id,
+      offeringId: offering.id,
+      wishToGrantId: toGrant!.id,
+      wishToDeclineId: toDecline!.id,
+      requestToApproveId: (await t.createAllocationRequest()).id,
+      requestToDeclineId: (await t.createAllocationRequest()).id,
+      neverIssued: randomUUID(),
+    },
+  };
+}
+
+const t = await createTestApp();
+const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+  paths: Record<string, Record<string, { tags?: string[]; security?: Array<Record<string, string[]>> }>>;
+};
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, operation })),
+);
+// Sign-outs end the sessions the other rows use, so they go last.
+const ordered = [...operations.filter((op) => !op.path.endsWith('/logout')), ...operations.filter((op) => op.path.endsWith('/logout'))];
+
+let f: Fixtures;
+let forgedFrom: Record<'member' | 'staff', Record<string, string>>;
+let address = 0;
+
+beforeAll(async () => {
+  f = await createFixtures(t);
+  const forge = async (token: string) => ({
+    'tampered signature': tamperedSignature(token),
+    expired: await expiredToken(token, t.signingKeys),
+    'alg none': unsignedToken(token),
+    'HS256 with public key': await hs256WithPublicKey(token, t.signingKeys),
+  });
+  // Each forgery starts from the token the route would accept: the owner's, or the admin's.
+  forgedFrom = { member: await forge(f.tokens.owner), staff: await forge(f.tokens.admin) };
+});
+afterAll(async () => t.close());
+
+function headersFor(who: Principal, audience: 'member' | 'staff'): Record<string, string> {
+  const here = { tenant: TEST_TENANT };
+  if (FORGED.has(who)) return { ...here, authorization: forgedFrom[audience][who]! };
+  switch (who) {
+    case 'owner':
+      return { ...here, authorization: f.tokens.owner };
+    case 'other member':
+      return { ...here, authorization: f.tokens.other };
+    case 'other tenant, own header':
+      return { tenant: f.otherTenant, authorization: f.tokens.stranger };
+    case 'other tenant, this header':
+      return { ...here, authorization: f.tokens.stranger };
+    case 'staff of other tenant':
+      return { ...here, authorization: f.tokens.strangerStaff };
+    case 'viewer':
+    case 'manager':
+    case 'admin':
+      return { ...here, authorization: f.tokens[who] };
+    default:
+      return here;
+  }
+}
+
+describe('the authorisation matrix', () => {
+  it('has a row for every operation of the OpenAPI document, and no row without one', () => {
+    const listed = operations.map((op) => op.key);
+    expect(listed.filter((key) => !(key in ACCESS))).toEqual([]);
+    expect(Object.keys(ACCESS).filter((key) => !listed.includes(key))).toEqual([]);
+  });
+
+  it('agrees with what the document says of each operation: security, tags, and the staff role by method', () => {
+    const disagreements: string[] = [];
+    for (const op of operations) {
+      const row = ACCESS[op.key];
+      if (!row) continue;
+      const schemes = (op.operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      const staff = row.access === 'viewer' || row.access === 'manager' || row.access === 'admin';
+      const wanted = row.access === 'public' ? [] : staff ? ['staffToken'] : ['memberToken'];
+      if (schemes.join() !== wanted.join()) disagreements.push(`${op.key}: security ${schemes.join() || 'none'}`);
+      if (staff !== (op.path.startsWith('/v1/staff/') && op.key !== 'POST /v1/staff/login')) disagreements.push(`${op.key}: staff path`);
+      if ((op.operation.tags ?? []).includes('staff') && !staff && op.key !== 'POST /v1/staff/login') {
+        disagreements.push(`${op.key}: tagged staff`);
+      }
+      const byMethod = op.method === 'GET' || op.method === 'HEAD' ? 'viewer' : 'manager';
+      if (staff && row.access !== byMethod && !row.declared) disagreements.push(`${op.key}: ${row.access} without a reason`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  for (const op of ordered) {
+    const row = ACCESS[op.key];
+    it.skipIf(!row)(`${op.key} (${row?.access ?? 'unclassified'})`, async () => {
+      const audience = row!.access === 'public' || row!.access === 'owner' || row!.access === 'any member' ? 'member' : 'staff';
+      const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const fixture = row!.params?.[name] ?? (name as keyof Fixtures['ids']);
+        const value = f.ids[fixture];
+        if (value === undefined) throw new Error(`${op.key}: no fixture for {${name}}`);
+        return value;
+      });
+      const answers: Record<string, number> = {};
+      const wrong: string[] = [];
+      for (const who of PRINCIPALS) {
+        address += 1;
+        const body = row!.body?.(f);
+        const response = await t.app.inject({
+          method: op.method as 'GET',
+          url,
+          headers: headersFor(who, audience),
+          // A fresh address per request keeps per-IP limits out of the answers.
+          remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+          ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+        });
+        answers[who] = response.statusCode;
+        const expected = expectedStatus(row!, who);
+        if (response.statusCode !== expected) wrong.push(`${who}: ${response.statusCode}, expected ${expected} ${response.body.slice(0, 160)}`);
+        if (response.statusCode >= 400) {
+          const error = response.json() as Record<string, unknown>;
+          const shape = error.statusCode === response.statusCode && typeof error.type === 'string' && typeof error.message === 'string';
+          if (!shape || Object.keys(error).some((key) => !['statusCode', 'type', 'message', 'errors'].includes(key))) {
+            wrong.push(`${who}: not the error shape ${response.body.slice(0, 160)}`);
+          }
+        }
+        if (MEMBERS.has(who) && audience === 'staff' && response.statusCode !== 401) wrong.push(`${who}: a member token opened a staff route`);
+      }
+      expect(wrong, JSON.stringify(answers)).toEqual([]);
+    });
+  }
+});
