@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wishes } from '../db/schema/index.js';
-import { createOrderingFixtures } from '../testing/ordering-fixtures.js';
-import { expiredToken, hs256WithPublicKey, tamperedSignature, unsignedToken } from '../testing/forged-tokens.js';
-import { createTestApp, TEST_TENANT } from '../testing/test-app.js';
+import {
+  createMatrixFixtures,
+  MEMBER_PRINCIPALS,
+  PRINCIPALS,
+  principalHeaders,
+  type MatrixFixtures,
+  type Principal,
+  type Role,
+} from '../testing/authorization-principals.js';
+import { createTestApp } from '../testing/test-app.js';
+import { API_MESSAGES } from './api-messages.js';
 
 /*
  * The authorisation matrix, generated from the OpenAPI document: every operation it lists is sent
- * once as each principal below, and must answer exactly the status its row of ACCESS says. An
- * operation without a row fails the run, so a new endpoint is classified the day it appears.
+ * once as each principal (testing/authorization-principals.ts) and must answer exactly the status
+ * its row of ACCESS says. An operation without a row fails the run, so a new endpoint is
+ * classified the day it appears.
  *
  * Who may call an operation is one of:
  *   public              open to anyone; tokens, good or bad, change nothing
@@ -21,43 +29,8 @@ import { createTestApp, TEST_TENANT } from '../testing/test-app.js';
  * role before validation, so `{}` bodies still tell a viewer (403) from a manager (400).
  */
 
-type Principal =
-  | 'owner'
-  | 'other member'
-  | 'other tenant, own header'
-  | 'other tenant, this header'
-  | 'no token'
-  | 'tampered signature'
-  | 'expired'
-  | 'alg none'
-  | 'HS256 with public key'
-  | 'staff of other tenant'
-  | 'viewer'
-  | 'manager'
-  | 'admin';
-
-const PRINCIPALS: readonly Principal[] = [
-  'other member',
-  'other tenant, own header',
-  'other tenant, this header',
-  'no token',
-  'tampered signature',
-  'expired',
-  'alg none',
-  'HS256 with public key',
-  'staff of other tenant',
-  'owner',
-  'viewer',
-  'manager',
-  'admin',
-];
-const FORGED = new Set<Principal>(['tampered signature', 'expired', 'alg none', 'HS256 with public key']);
-const MEMBERS = new Set<Principal>(['owner', 'other member', 'other tenant, own header', 'other tenant, this header']);
-const ROLES = ['viewer', 'manager', 'admin'] as const;
-type Role = (typeof ROLES)[number];
-
 type Access = 'public' | 'owner' | 'any member' | Role;
-type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
+type Fixtures = MatrixFixtures;
 
 interface Row {
   access: Access;
@@ -70,7 +43,6 @@ interface Row {
   declared?: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 const EMPTY = () => ({});
 
@@ -229,83 +201,6 @@ function expectedStatus(row: Row, who: Principal): number {
   }
 }
 
-async function createFixtures(t: Awaited<ReturnType<typeof createTestApp>>) {
-  const ordering = await createOrderingFixtures(t);
-  const { offering, wines: offered } = await ordering.createOpenOffering({ wines: [{}, {}] });
-  const second = await ordering.createOpenOffering({ wines: [{}] });
-  const limits = { [offered[0]!.id]: { maximum: 6 }, [offered[1]!.id]: { maximum: 6 } };
-  const owner = await ordering.createMember(offering.id, limits);
-  const spareAddress = await t.createAddress({ customerId: owner.customer.id, address1: '1 Spare Lane' });
-  const spareCard = await t.createCard({ customerId: owner.customer.id });
-  // An order in an offering that has closed: one pending order in the open one would end the
-  // member's right to wish there.
-  const past = await t.createOffering({ startDate: new Date(Date.now() - 60 * DAY_MS), endDate: new Date(Date.now() - 30 * DAY_MS) });
-  const order = await t.createOrder({
-    customerId: owner.customer.id,
-    allocationId: (await t.createAllocation({ offeringId: past.id, customerId: owner.customer.id })).id,
-  });
-  const headers = { tenant: TEST_TENANT, authorization: owner.token };
-  const putCart = async (allocationId: string, wineId: string) => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/v1/${TEST_TENANT}/customer/${owner.customer.id}/cart`,
-      headers,
-      payload: { allocationId, lines: [{ wineId, quantity: 1 }] },
-    });
-    if (response.statusCode !== 200) throw new Error(`cart: ${response.statusCode} ${response.body}`);
-    return (response.json() as { id: string }).id;
-  };
-  const cartId = await putCart(owner.allocation.id, offered[0]!.id);
-  // The order is placed from a cart of its own, in another offering, so the other rows keep theirs.
-  const inSecond = await t.createAllocation({ offeringId: second.offering.id, customerId: owner.customer.id });
-  await t.createAllocationLine({ allocationId: inSecond.id, offeringWineId: second.wines[0]!.id, maximum: 6 });
-  const orderCartId = await putCart(inSecond.id, second.wines[0]!.id);
-
-  // Staff answer wishes of another member, so the owner's own wish row stays free.
-  const other = await ordering.createMember(offering.id, limits);
-  const [toGrant, toDecline] = await t.db
-    .insert(wishes)
-    .values(offered.map((wine) => ({ tenantId: TEST_TENANT, allocationId: other.allocation.id, offeringWineId: wine.id, quantity: 2 })))
-    .returning();
-
-  const otherTenant = await t.createTenant();
-  const stranger = await t.createCustomer({ tenantId: otherTenant });
-  const strangerStaff = await t.createStaffUser({ tenantId: otherTenant });
-  const staff = {} as Record<Role, string>;
-  for (const role of ROLES) staff[role] = await t.signInStaff((await t.createStaffUser({ role })).email);
-
-  return {
-    owner: owner.customer,
-    otherTenant,
-    tokens: {
-      owner: owner.token,
-      other: other.token,
-      stranger: await t.signIn(stranger.email, undefined, otherTenant),
-      strangerStaff: await t.signInStaff(strangerStaff.email, undefined, otherTenant),
-      ...staff,
-    },
-    ids: {
-      tenant: TEST_TENANT,
-      customerId: owner.customer.id,
-      allocationId: owner.allocation.id,
-      wineId: offered[0]!.id,
-      addressId: owner.address.id,
-      spareAddressId: spareAddress.id,
-      cardId: owner.card.id,
-      spareCardId: spareCard.id,
-      cartId,
-      orderCartId,
-      orderId: order.id,
-      offeringId: offering.id,
-      wishToGrantId: toGrant!.id,
-      wishToDeclineId: toDecline!.id,
-      requestToApproveId: (await t.createAllocationRequest()).id,
-      requestToDeclineId: (await t.createAllocationRequest()).id,
-      neverIssued: randomUUID(),
-    },
-  };
-}
-
 const t = await createTestApp();
 const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
   paths: Record<string, Record<string, { tags?: string[]; security?: Array<Record<string, string[]>> }>>;
@@ -317,44 +212,12 @@ const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
 const ordered = [...operations.filter((op) => !op.path.endsWith('/logout')), ...operations.filter((op) => op.path.endsWith('/logout'))];
 
 let f: Fixtures;
-let forgedFrom: Record<'member' | 'staff', Record<string, string>>;
 let address = 0;
 
 beforeAll(async () => {
-  f = await createFixtures(t);
-  const forge = async (token: string) => ({
-    'tampered signature': tamperedSignature(token),
-    expired: await expiredToken(token, t.signingKeys),
-    'alg none': unsignedToken(token),
-    'HS256 with public key': await hs256WithPublicKey(token, t.signingKeys),
-  });
-  // Each forgery starts from the token the route would accept: the owner's, or the admin's.
-  forgedFrom = { member: await forge(f.tokens.owner), staff: await forge(f.tokens.admin) };
+  f = await createMatrixFixtures(t);
 });
 afterAll(async () => t.close());
-
-function headersFor(who: Principal, audience: 'member' | 'staff'): Record<string, string> {
-  const here = { tenant: TEST_TENANT };
-  if (FORGED.has(who)) return { ...here, authorization: forgedFrom[audience][who]! };
-  switch (who) {
-    case 'owner':
-      return { ...here, authorization: f.tokens.owner };
-    case 'other member':
-      return { ...here, authorization: f.tokens.other };
-    case 'other tenant, own header':
-      return { tenant: f.otherTenant, authorization: f.tokens.stranger };
-    case 'other tenant, this header':
-      return { ...here, authorization: f.tokens.stranger };
-    case 'staff of other tenant':
-      return { ...here, authorization: f.tokens.strangerStaff };
-    case 'viewer':
-    case 'manager':
-    case 'admin':
-      return { ...here, authorization: f.tokens[who] };
-    default:
-      return here;
-  }
-}
 
 describe('the authorisation matrix', () => {
   it('has a row for every operation of the OpenAPI document, and no row without one', () => {
@@ -400,7 +263,7 @@ describe('the authorisation matrix', () => {
         const response = await t.app.inject({
           method: op.method as 'GET',
           url,
-          headers: headersFor(who, audience),
+          headers: principalHeaders(f, who, audience),
           // A fresh address per request keeps per-IP limits out of the answers.
           remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
           ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
@@ -415,7 +278,12 @@ describe('the authorisation matrix', () => {
             wrong.push(`${who}: not the error shape ${response.body.slice(0, 160)}`);
           }
         }
-        if (MEMBERS.has(who) && audience === 'staff' && response.statusCode !== 401) wrong.push(`${who}: a member token opened a staff route`);
+        if (MEMBER_PRINCIPALS.has(who) && audience === 'staff' && response.statusCode !== 401) wrong.push(`${who}: a member token opened a staff route`);
+        // A staff 403 is the role check's, not some other refusal.
+        if (audience === 'staff' && expected === 403 && response.statusCode === 403) {
+          const message = API_MESSAGES.staffRoleTooLow(row!.access === 'admin' ? 'admin' : 'manager');
+          if (response.json().message !== message) wrong.push(`${who}: 403 without the role message`);
+        }
       }
       expect(wrong, JSON.stringify(answers)).toEqual([]);
     });
