@@ -69,9 +69,10 @@ import { createStaffService } from './modules/staff/staff.service.js';
 import { createStaffTokenService } from './modules/staff/staff-token.service.js';
 import authPlugin from './plugins/auth.plugin.js';
 import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
-import errorsPlugin from './plugins/errors.plugin.js';
+import errorsPlugin, { answerClientError, replyWithError } from './plugins/errors.plugin.js';
 import openApiPlugin from './plugins/openapi.plugin.js';
 import { createAttemptCounter } from './shared/attempt-counter.js';
+import { LOG_SERIALIZERS, REDACT_CENSOR, REDACT_PATHS } from './shared/log-redaction.js';
 import rateLimitPlugin, { DEFAULT_GLOBAL_RATE_LIMIT, type GlobalRateLimitOptions } from './plugins/rate-limit.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import { buildSiteConfig, siteConfigRoutes, thirdPartyOrigins, type SiteConfigSettings } from './plugins/site-config.plugin.js';
@@ -116,19 +117,6 @@ export interface BuildAppOptions {
   bottleCheckLimits?: BottleCheckLimitOverrides;
 }
 
-const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'confirmPassword', 'cardNumber', 'cvv', 'cvv2'];
-/**
- * Secrets and card data never reach the log, whatever a future serializer or log call prints.
- * Pino's wildcards match one level each, so the secret fields are covered at the top of a log
- * object and up to three levels down ({ body }, { req: { body } }, { input: { card: { … } } }).
- */
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`, `*.*.*.${field}`]),
-];
-
 /** Builds the whole API (and the web app's static serving) without listening. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
@@ -137,7 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? false
       : {
           level: options.logLevel ?? 'info',
-          redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+          redact: { paths: REDACT_PATHS, censor: REDACT_CENSOR },
+          // No link token, query parameter or secret body field in any line (shared/log-redaction.ts).
+          serializers: LOG_SERIALIZERS,
           ...(options.logStream ? { stream: options.logStream } : {}),
         };
 
@@ -146,6 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Body size well above any form; larger bodies are refused before parsing.
     bodyLimit: 256 * 1024,
+    // Errors the router and the HTTP parser answer before any route: the same shape as the rest,
+    // without echoing the URL (errors.plugin.ts).
+    frameworkErrors: replyWithError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -23,9 +25,13 @@ function fieldErrors(error: { validation: Array<{ instancePath: string; message?
   return [...byField.values()];
 }
 
-/** Fastify's own 4xx errors (body parsing, media type, size) in our words. */
+/** Fastify's own 4xx errors (URL, body parsing, media type, size) in our words, never echoing the URL. */
 function frameworkError(error: FastifyError): ApiError | undefined {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return new ApiError('validationError', API_MESSAGES.badUrl);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return Object.assign(new ApiError('validationError', API_MESSAGES.urlTooLong), { statusCode: 414 });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('validationError', API_MESSAGES.malformedJson);
@@ -63,49 +69,76 @@ function send(reply: FastifyReply, statusCode: number, body: ApiErrorBody, heade
 
 /**
  * The one place errors become responses: `{ statusCode, type, message, errors? }`. A 5xx never
- * carries internals; its stack goes to the log only.
+ * carries internals; its kind and stack go to the log only (shared/log-redaction.ts). It also
+ * answers what the router refuses before any route (Fastify's `frameworkErrors`: a bad URL
+ * encoding, a path segment over `maxParamLength`).
  */
+export function replyWithError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (isApiError(error)) {
+    return send(
+      reply,
+      error.statusCode,
+      {
+        statusCode: error.statusCode,
+        type: error.type,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      },
+      error.headers,
+    );
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return send(reply, 400, {
+      statusCode: 400,
+      type: 'validationError',
+      message: API_MESSAGES.validation,
+      errors: fieldErrors(error),
+    });
+  }
+
+  if (!isResponseSerializationError(error as never)) {
+    const mapped = frameworkError(error);
+    if (mapped) {
+      return send(reply, mapped.statusCode, { statusCode: mapped.statusCode, type: mapped.type, message: mapped.message });
+    }
+    const status = error.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const type = TYPE_BY_STATUS[status] ?? 'validationError';
+      const message = type === 'notFound' ? API_MESSAGES.routeNotFound : type === 'rateLimited' ? API_MESSAGES.rateLimited : API_MESSAGES.validation;
+      return send(reply, status, { statusCode: status, type, message });
+    }
+  }
+
+  request.log.error({ err: error }, 'unexpected error');
+  return send(reply, 500, { statusCode: 500, type: 'other', message: API_MESSAGES.other });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request the HTTP parser cannot read (bad request line or
+ * header, headers too large, too slow to arrive) is answered on the raw socket, in the same shape
+ * as every other error. The error may carry the raw request bytes; only its kind is logged.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, type, message]: [number, ApiErrorType, string] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'other', API_MESSAGES.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'validationError', API_MESSAGES.headersTooLarge]
+        : [400, 'validationError', API_MESSAGES.badRequest];
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ statusCode, type, message } satisfies ApiErrorBody);
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiError(error)) {
-      return send(
-        reply,
-        error.statusCode,
-        {
-          statusCode: error.statusCode,
-          type: error.type,
-          message: error.message,
-          ...(error.errors ? { errors: error.errors } : {}),
-        },
-        error.headers,
-      );
-    }
-
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(reply, 400, {
-        statusCode: 400,
-        type: 'validationError',
-        message: API_MESSAGES.validation,
-        errors: fieldErrors(error),
-      });
-    }
-
-    if (!isResponseSerializationError(error as never)) {
-      const mapped = frameworkError(error);
-      if (mapped) {
-        return send(reply, mapped.statusCode, { statusCode: mapped.statusCode, type: mapped.type, message: mapped.message });
-      }
-      const status = error.statusCode;
-      if (status && status >= 400 && status < 500) {
-        const type = TYPE_BY_STATUS[status] ?? 'validationError';
-        const message = type === 'notFound' ? API_MESSAGES.routeNotFound : type === 'rateLimited' ? API_MESSAGES.rateLimited : API_MESSAGES.validation;
-        return send(reply, status, { statusCode: status, type, message });
-      }
-    }
-
-    request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, { statusCode: 500, type: 'other', message: API_MESSAGES.other });
-  });
+  app.setErrorHandler(replyWithError);
 
   app.setNotFoundHandler(
     // Rate-limited too, or unknown URLs become a free way to probe the server.

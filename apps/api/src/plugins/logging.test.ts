@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../db/schema/index.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
@@ -17,6 +18,18 @@ beforeAll(async () => {
     beforeReady: (app) => {
       app.post('/v1/test/explode', async () => {
         throw new Error('boom');
+      });
+      // A query that fails with personal data and a gateway token among its parameters.
+      app.post('/v1/test/failing-query', async () => {
+        await t.db.insert(customers).values({
+          tenantId: 'no-such-tenant',
+          firstName: 'Query-Secret-Person',
+          lastName: 'tok_live_QuerySecretGateway',
+          email: 'query-secret@example.com',
+          phone: '+1 707 555 0199',
+          dateOfBirth: '1970-01-01',
+        });
+        return { ok: true };
       });
       // A careless future log call, at every depth redaction promises to cover.
       app.post('/v1/test/log-body', async (request) => {
@@ -79,5 +92,62 @@ describe('log redaction', () => {
     }
     expect(log).toContain('[redacted]');
     for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
+  });
+});
+
+describe('link tokens in the request log (issue 11)', () => {
+  it('redacts the token of every link path, whatever its case or encoding', async () => {
+    const token = 'TGlua1Rva2VuSW5UaGVMb2dfMDEyMzQ1Njc4OWFiY2Rl';
+    const before = lines.length;
+    const urls = [
+      `/reset-password/${token}`,
+      `/login-by-link/${token}`,
+      `/account-link/${token}?from=mail`,
+      `/allocation-link/${token}/extra`,
+      `/create-password/${token}`,
+      `/RESET-PASSWORD/${token}`,
+      `/reset%2Dpassword/${token}`,
+      `/members/login-by-link%2F${token}`,
+    ];
+    for (const url of urls) await t.app.inject({ method: 'GET', url });
+    const log = lines.slice(before).join('');
+    expect(log).not.toContain(token);
+    const logged = lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+      .filter((line) => line.msg === 'incoming request')
+      .map((line) => line.req!.url);
+    expect(logged).toEqual([
+      '/reset-password/[redacted]',
+      '/login-by-link/[redacted]',
+      '/account-link/[redacted]',
+      '/allocation-link/[redacted]',
+      '/create-password/[redacted]',
+      '/RESET-PASSWORD/[redacted]',
+      '/reset-password/[redacted]',
+      '/members/login-by-link/[redacted]',
+    ]);
+  });
+});
+
+describe('failed queries in the log (issue 11)', () => {
+  it('logs the error’s kind, code, constraint and statement, never its parameters', async () => {
+    const before = lines.length;
+    const response = await t.app.inject({ method: 'POST', url: '/v1/test/failing-query', payload: {} });
+    expect(response.statusCode).toBe(500);
+    const log = lines.slice(before).join('');
+    for (const value of ['Query-Secret-Person', 'tok_live_QuerySecretGateway', 'query-secret@example.com', '+1 707 555 0199', 'no-such-tenant', 'params']) {
+      expect(log).not.toContain(value);
+    }
+    const line = lines
+      .slice(before)
+      .map((text) => JSON.parse(text) as { msg: string; err?: Record<string, unknown> })
+      .find((entry) => entry.msg === 'unexpected error')!;
+    expect(line.err).toMatchObject({
+      type: 'DrizzleQueryError',
+      query: 'insert into "customers"',
+      cause: { code: '23503', constraint: 'customers_tenant_id_tenants_id_fk', table: 'customers' },
+    });
+    expect(String(line.err!.stack)).toMatch(/^\s+at /);
   });
 });

@@ -31,6 +31,12 @@ export const API_MESSAGES = {
   signInRateLimited: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   other: 'Sorry, something went wrong',
+  // Answered before any route runs (router, HTTP parser): never an echo of the URL (issue 11).
+  badUrl: 'This address is not valid',
+  urlTooLong: 'This address is too long',
+  badRequest: 'The request could not be read',
+  headersTooLarge: 'The request headers are too large',
+  requestTimeout: 'The request took too long to arrive',
 
   // Choosing, checkout and placing an order (issue 5). Seed sentences that are also form messages
   // ('Please select an address', 'Your order must be a minimum of X' …) come from the domain's
