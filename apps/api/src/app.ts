@@ -156,7 +156,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const { db } = options;
   // Services that send e-mail take `mail` and call mail.enqueue(…, tx) inside their transaction.
-  const { mail, production } = createMailFromOptions(options.mail ?? {}, { db, now, log: app.log });
+  // Link tokens in queued mail are sealed under a key derived from the token-signing key.
+  const { mail, production } = createMailFromOptions(options.mail ?? {}, {
+    db,
+    now,
+    log: app.log,
+    linkKey: options.signingKeys.privateKey,
+  });
   const customersRepository = createCustomersRepository(db);
   // Every limit kept in the database counts through this one counter (ADR 012).
   const counter = createAttemptCounter(db);

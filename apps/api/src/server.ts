@@ -33,7 +33,8 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     globalRateLimit: { redisUrl: config.REDIS_URL ?? null, max: config.RATE_LIMIT_MAX },
     minimumAge: config.MINIMUM_AGE,
-    paymentGateway: createPaymentGateway(config.PAYMENT_GATEWAY),
+    // Given DATA_DIR, the test gateway keeps its records there: like a real one, it outlives a crash.
+    paymentGateway: createPaymentGateway(config.PAYMENT_GATEWAY, { dataDir: config.DATA_DIR }),
     mail: {
       smtpUrl: config.SMTP_URL ?? null,
       from: config.MAIL_FROM,

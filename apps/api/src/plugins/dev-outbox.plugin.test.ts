@@ -6,6 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { mailQueue } from '../db/schema/index.js';
+import { secretLink } from '../modules/mail/templates/secret-link.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
@@ -22,6 +23,7 @@ interface OutboxJson {
     subject: string;
     status: string;
     text: string;
+    delivered: boolean;
     links: string[];
     htmlUrl: string;
   }>;
@@ -70,7 +72,7 @@ describe('the development outbox', () => {
     const second = await t.app.mail.enqueue({
       tenantId: t.tenantId,
       to: 'bob@example.com',
-      template: { kind: 'sign-in-link', firstName: '<Bob>', url: '/login-by-link/tok-1?x=1&y=2', expiresInMinutes: 15 },
+      template: { kind: 'sign-in-link', firstName: '<Bob>', url: secretLink('/login-by-link/', 'tok-1_x'), expiresInMinutes: 15 },
     });
 
     const page = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
@@ -85,21 +87,23 @@ describe('the development outbox', () => {
     expect(body).toContain('<h1>Outbox</h1>');
     expect(body.indexOf('bob@example.com')).toBeLessThan(body.indexOf('ada@example.com'));
     expect(body).toContain('Your sign-in link for Acme Vineyards');
-    expect(body).toContain('<a href="http://localhost:3000/login-by-link/tok-1?x=1&amp;y=2">http://localhost:3000/login-by-link/tok-1?x=1&amp;y=2</a>');
+    expect(body).toContain('<a href="http://localhost:3000/login-by-link/tok-1_x">http://localhost:3000/login-by-link/tok-1_x</a>');
     expect(body).toContain('Dear &lt;Bob&gt;,');
     expect(body).not.toContain('<Bob>');
     expect(body).toContain(`<a href="/dev/outbox/${second.id}.html">`);
     expect(body).toContain('status-sent');
     expect(body).toContain('join-allocation-received');
 
-    // Listing sent it: the .eml is in the outbox folder and parses into both parts.
+    // Listing sent it: the .eml is in the outbox folder and parses into both parts. The link on
+    // the page came from there: the row has a placeholder and, once sent, no secret at all.
     const [row] = await t.db.select().from(mailQueue).where(eq(mailQueue.id, second.id));
-    expect(row).toMatchObject({ status: 'sent' });
+    expect(row).toMatchObject({ status: 'sent', linkSecrets: null });
+    expect(JSON.stringify(row)).not.toContain('tok-1_x');
     expect(row!.deliveryRef!.startsWith(outboxDir)).toBe(true);
     const parsed = await simpleParser(await readFile(row!.deliveryRef!));
     expect(parsed.subject).toBe('Your sign-in link for Acme Vineyards');
-    expect(parsed.text).toContain('http://localhost:3000/login-by-link/tok-1?x=1&y=2');
-    expect(parsed.html).toContain('href="http://localhost:3000/login-by-link/tok-1?x=1&amp;y=2"');
+    expect(parsed.text).toContain('http://localhost:3000/login-by-link/tok-1_x');
+    expect(parsed.html).toContain('href="http://localhost:3000/login-by-link/tok-1_x"');
 
     const json = await t.app.inject({ method: 'GET', url: '/dev/outbox.json' });
     expect(json.statusCode).toBe(200);
@@ -111,7 +115,8 @@ describe('the development outbox', () => {
       kind: 'sign-in-link',
       to: 'bob@example.com',
       status: 'sent',
-      links: ['http://localhost:3000/login-by-link/tok-1?x=1&y=2'],
+      delivered: true,
+      links: ['http://localhost:3000/login-by-link/tok-1_x'],
       htmlUrl: `/dev/outbox/${second.id}.html`,
     });
 
@@ -133,6 +138,29 @@ describe('the development outbox', () => {
 
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox/00000000-0000-4000-8000-000000000000.html' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox/not-an-id.html' })).statusCode).toBe(404);
+  });
+
+  it('shows the delivered HTML part, links included, and the row’s placeholders when nothing was delivered here', async () => {
+    const { id } = await t.app.mail.enqueue({
+      tenantId: t.tenantId,
+      to: 'dee@example.com',
+      template: { kind: 'reset-password', firstName: 'Dee', url: secretLink('/reset-password/', 'dee-token'), expiresInMinutes: 30 },
+    });
+    await t.app.mail.drain();
+    const delivered = await t.app.inject({ method: 'GET', url: `/dev/outbox/${id}.html` });
+    expect(delivered.body.match(/href="http:\/\/localhost:3000\/reset-password\/dee-token"/g)).toHaveLength(2);
+
+    // A reference that leads out of the outbox folder is never read; the page falls back to the row.
+    await t.db.update(mailQueue).set({ deliveryRef: join(outboxDir, '..', 'elsewhere.eml') }).where(eq(mailQueue.id, id));
+    const html = await t.app.inject({ method: 'GET', url: `/dev/outbox/${id}.html` });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).not.toContain('dee-token');
+    expect(html.body).toMatch(/reset-password\/\{\{link:0:[0-9a-f]{12}\}\}/);
+    const listed = ((await t.app.inject({ method: 'GET', url: '/dev/outbox.json?to=dee@example.com' })).json() as OutboxJson).messages;
+    expect(listed).toMatchObject([{ id, status: 'sent', delivered: false, links: [] }]);
+    const page = (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).body;
+    expect(page).toContain('No delivered copy in this outbox');
+    expect(page).not.toContain('dee-token');
   });
 
   it('does not exist in production', async () => {

@@ -29,7 +29,20 @@ function linkify(text: string): string {
   return html + escapeHtml(text.slice(last));
 }
 
-const toView = (row: MailRow) => ({
+/**
+ * What the recipient got: the outbox transport's delivered files (the mailbox stand-in). The row
+ * holds placeholders instead of link tokens and, once sent, nothing that could fill them.
+ */
+type Delivered = { text: string; html: string } | undefined;
+
+async function readDelivered(mail: MailService, row: MailRow): Promise<Delivered> {
+  if (row.status !== 'sent' || !row.deliveryRef) return undefined;
+  return mail.readDelivered(row.deliveryRef);
+}
+
+const NOT_DELIVERED = 'No delivered copy in this outbox (not sent yet, or its file is gone). The queue keeps no links, so none show.';
+
+const toView = (row: MailRow, delivered: Delivered) => ({
   id: row.id,
   tenantId: row.tenantId,
   kind: row.kind,
@@ -40,10 +53,13 @@ const toView = (row: MailRow) => ({
   lastError: row.lastError,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
-  text: row.textBody,
-  links: findLinks(row.textBody),
+  delivered: delivered !== undefined,
+  text: delivered?.text ?? row.textBody,
+  links: delivered ? findLinks(delivered.text) : [],
   htmlUrl: `/dev/outbox/${row.id}.html`,
 });
+
+type View = ReturnType<typeof toView>;
 
 const STYLE = `
 body { margin: 0; background: #fbf8f1; color: #1c1915; font: 15px/1.5 Jost, 'Helvetica Neue', Arial, sans-serif; }
@@ -62,10 +78,9 @@ a { color: #5b1a28; }
 .empty { color: #4f473e; font-style: italic; }
 `;
 
-function renderPage(rows: MailRow[], mail: MailService): string {
-  const articles = rows
-    .map((row) => {
-      const view = toView(row);
+function renderPage(views: View[], mail: MailService): string {
+  const articles = views
+    .map((view) => {
       return `<article>
 <h2>${escapeHtml(view.subject)}</h2>
 <dl>
@@ -77,7 +92,7 @@ function renderPage(rows: MailRow[], mail: MailService): string {
         view.attempts > 1 ? ` after ${view.attempts} attempts` : ''
       }${view.lastError ? ` (${escapeHtml(view.lastError)})` : ''}</dd>
 </dl>
-<pre>${linkify(view.text)}</pre>
+${view.delivered ? '' : `<p class="empty">${NOT_DELIVERED}</p>\n`}<pre>${view.delivered ? linkify(view.text) : escapeHtml(view.text)}</pre>
 <a href="${escapeHtml(view.htmlUrl)}">View the HTML part</a>
 </article>`;
     })
@@ -106,23 +121,26 @@ ${articles || '<p class="empty">No messages yet.</p>'}
 
 /**
  * GET /dev/outbox (page), /dev/outbox.json (the same, for tests) and /dev/outbox/:id.html (a
- * message's HTML part). Listed from mail_queue, not the folder, so it shows what every API
- * instance queued, with its state. Registered as exact routes, they win over the web app's
+ * message's HTML part). Listed from mail_queue, so it shows what every API instance queued, with
+ * its state; each message's words and links are read from what the outbox delivered, since the
+ * row keeps no usable link (issue 11). Registered as exact routes, they win over the web app's
  * catch-all whatever the order.
  */
 async function devOutboxPlugin(app: FastifyInstance, options: { mail: MailService }) {
   const { mail } = options;
 
   /** Whatever is due is sent before listing, so a developer never waits for the worker's timer. */
-  const listAfterDrain = async () => {
-    await mail.drain().catch((error: unknown) => app.log.warn({ errorName: (error as Error)?.name }, 'outbox drain failed'));
-    return mail.listRecent(LIST_LIMIT);
+  const listAfterDrain = async (to?: string): Promise<View[]> => {
+    await mail.drain().catch((error: unknown) => app.log.warn({ err: error }, 'outbox drain failed'));
+    const wanted = to?.trim().toLowerCase();
+    const rows = (await mail.listRecent(LIST_LIMIT)).filter((row) => !wanted || row.toAddress.toLowerCase() === wanted);
+    return Promise.all(rows.map(async (row) => toView(row, await readDelivered(mail, row))));
   };
   const routeOptions = { schema: { hide: true } };
 
   app.get('/dev/outbox', routeOptions, async (_request, reply) => {
-    const rows = await listAfterDrain();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderPage(rows, mail));
+    const views = await listAfterDrain();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderPage(views, mail));
   });
 
   app.get(
@@ -130,9 +148,7 @@ async function devOutboxPlugin(app: FastifyInstance, options: { mail: MailServic
     { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } },
     async (request, reply) => {
       const { to } = request.query as { to?: string };
-      const rows = await listAfterDrain();
-      const wanted = to?.trim().toLowerCase();
-      const messages = rows.filter((row) => !wanted || row.toAddress.toLowerCase() === wanted).map(toView);
+      const messages = await listAfterDrain(to);
       return reply.header('cache-control', 'no-store').send({ transport: mail.transport, messages });
     },
   );
@@ -143,7 +159,8 @@ async function devOutboxPlugin(app: FastifyInstance, options: { mail: MailServic
     if (!row) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No such message in the outbox.');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(row.htmlBody);
+    const delivered = await readDelivered(mail, row);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(delivered?.html ?? row.htmlBody);
   });
 }
 

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bottleChecks, mailQueue, orders } from '../db/schema/index.js';
-import { findLinks } from '../modules/mail/find-links.js';
 import { createTestGateway, TEST_CARDS, type TestGateway } from '../modules/payments/test-gateway.js';
 import { createOrderingFixtures, ignoreDroppedConnections, type OrderingFixtures } from '../testing/ordering-fixtures.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../testing/test-app.js';
@@ -105,10 +104,10 @@ const through = (codes: number[]) => codes.filter((code) => code !== 429).length
 const mailsTo = async (to: string, kind: string) =>
   (await t.db.select().from(mailQueue).where(and(eq(mailQueue.toAddress, to), eq(mailQueue.kind, kind)))).length;
 
+/** Tokens of the links of this path delivered to the address (the queue keeps placeholders only). */
 async function mailedTokens(to: string, path: string): Promise<string[]> {
-  const rows = await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, to)).orderBy(mailQueue.createdAt);
-  return rows.flatMap((row) =>
-    findLinks(row.textBody)
+  return (await t.deliveredMail({ to })).flatMap((mail) =>
+    mail.links
       .map((link) => new URL(link).pathname)
       .filter((pathname) => pathname.startsWith(path))
       .map((pathname) => pathname.slice(path.length)),

@@ -22,6 +22,8 @@ import {
 import { hashPassword } from '../modules/auth/password.service.js';
 import { generateSigningKeys, type SigningKeys } from '../modules/auth/signing-keys.js';
 import { createTestGateway, type TestGateway } from '../modules/payments/test-gateway.js';
+import { transportFromOptions } from '../modules/mail/mail.options.js';
+import { recordDeliveries } from './mail-recorder.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_TENANT = 'acme';
@@ -48,7 +50,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const db: Database = database.db;
   const signingKeys: SigningKeys = generateSigningKeys();
   const { beforeReady, paymentGateway = createTestGateway(), ...appOptions } = options;
-  const app = await buildApp({ logLevel: 'silent', webRoot: null, ...appOptions, paymentGateway, db, signingKeys });
+  // The app's own transport, recorded: tests read what members received (deliveredMail).
+  const mailbox = recordDeliveries(transportFromOptions(appOptions.mail ?? {}));
+  const app = await buildApp({
+    logLevel: 'silent',
+    webRoot: null,
+    ...appOptions,
+    mail: { ...appOptions.mail, transport: mailbox.transport },
+    paymentGateway,
+    db,
+    signingKeys,
+  });
   if (beforeReady) await beforeReady(app);
   await app.ready();
 
@@ -289,10 +301,21 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return (response.json() as { token: string }).token;
   };
 
+  /**
+   * Sends what is due, then returns every message delivered so far (oldest first), to one
+   * address and of one kind when asked: the mail as members got it, links included.
+   */
+  const deliveredMail = async (filter: { to?: string; kind?: string } = {}) => {
+    await app.mail.drain();
+    const to = filter.to?.toLowerCase();
+    return mailbox.delivered.filter((mail) => (!to || mail.to.toLowerCase() === to) && (!filter.kind || mail.kind === filter.kind));
+  };
+
   return {
     app,
     db,
     signingKeys,
+    deliveredMail,
     tenantId: TEST_TENANT,
     createTenant,
     createCustomer,

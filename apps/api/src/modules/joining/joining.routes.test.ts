@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, allocationRequests, customers, linkTokens, mailQueue } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-import { findLinks } from '../mail/find-links.js';
 
 const MINUTE_MS = 60_000;
 
@@ -92,9 +91,9 @@ describe('POST /v1/allocation-request (Join Allocation)', () => {
       idealAllocation: null,
       address: { address1: '8 Oak Knoll Avenue', address2: null, city: 'Napa', stateCode: 'CA', zipCode: '94558', countryCode: 'US' },
     });
-    const mails = await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, row!.email));
+    const mails = await t.deliveredMail({ to: row!.email });
     expect(mails.map((mail) => mail.kind)).toEqual(['join-allocation-received']);
-    expect(mails[0]!.textBody).toContain('Dear Jules,');
+    expect(mails[0]!.text).toContain('Dear Jules,');
   });
 
   it('refuses an address a member uses, in any case', async () => {
@@ -173,9 +172,9 @@ describe("POST /v1/founders-list (Founder's List)", () => {
     expect(kind).toBe('founders-list');
     const [row] = await t.db.select().from(allocationRequests).where(eq(allocationRequests.id, id));
     expect(row).toMatchObject({ kind: 'founders-list', status: 'pending', idealAllocation: 'Two cases of Melbury' });
-    const [mail] = await t.db.select().from(mailQueue).where(eq(mailQueue.toAddress, row!.email));
+    const [mail] = await t.deliveredMail({ to: row!.email });
     expect(mail).toMatchObject({ kind: 'founders-list-received' });
-    expect(mail!.textBody).toContain('Two cases of Melbury');
+    expect(mail!.text).toContain('Two cases of Melbury');
   });
 
   it('requires the ideal allocation', async () => {
@@ -233,9 +232,9 @@ describe('staff: requests to join', () => {
     const [address] = await t.db.select().from(addresses).where(eq(addresses.customerId, member!.id));
     expect(address).toMatchObject({ address1: '8 Oak Knoll Avenue', city: 'Napa', stateCode: 'CA', isDefaultShipping: true, isDefaultBilling: true });
 
-    const [mail] = await t.db.select().from(mailQueue).where(and(eq(mailQueue.toAddress, member!.email), eq(mailQueue.kind, 'create-password')));
-    expect(mail!.textBody).toContain('expires in 72 hours');
-    const link = findLinks(mail!.textBody).find((url) => new URL(url).pathname.startsWith('/create-password/'))!;
+    const [mail] = await t.deliveredMail({ to: member!.email, kind: 'create-password' });
+    expect(mail!.text).toContain('expires in 72 hours');
+    const link = mail!.links.find((url) => new URL(url).pathname.startsWith('/create-password/'))!;
     const token = new URL(link).pathname.split('/').at(-1)!;
     const [stored] = await t.db.select().from(linkTokens).where(eq(linkTokens.customerId, member!.id));
     expect(stored).toMatchObject({ purpose: 'create-password' });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LinkPurpose } from '../../db/schema/index.js';
+import { secretLink, type SecretLink } from '../mail/templates/secret-link.js';
 
 /** 256 random bits: far beyond guessing, even with every exchange attempt allowed. */
 const TOKEN_BYTES = 32;
@@ -28,7 +29,8 @@ export const LINK_PATHS = {
   'create-password': '/create-password/',
 } as const satisfies Record<LinkPurpose, string>;
 
-export const linkUrl = (purpose: LinkPurpose, token: string) => `${LINK_PATHS[purpose]}${token}`;
+/** The link as a mail template takes it: the token marked secret, so it is never stored in a body. */
+export const linkUrl = (purpose: LinkPurpose, token: string): SecretLink => secretLink(LINK_PATHS[purpose], token);
 
 /**
  * Only this digest is stored. A fast hash is enough because the token is random, not chosen by

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { fillLinks, type LinkSecretBox } from './link-secrets.js';
 import type { MailRepository, MailRow } from './mail.repository.js';
 import type { MailTransport } from './transports.js';
 
@@ -20,6 +21,8 @@ const BATCH_SIZE = 20;
  * the kick waits a little, and the timer catches anything later still.
  */
 const KICK_AFTER_TRANSACTION_MS = 250;
+/** Stored as last_error; no retry can open secrets sealed under another key or altered. */
+export const UNREADABLE_SECRETS = 'The link secrets of this message cannot be opened (the server key changed, or the row was altered).';
 
 export interface DrainResult {
   sent: number;
@@ -30,6 +33,8 @@ export interface DrainResult {
 export interface MailWorkerDependencies {
   repository: MailRepository;
   transport: MailTransport;
+  /** Opens the sealed link tokens (mail_queue.link_secrets) just before sending. */
+  secrets: LinkSecretBox;
   now: () => Date;
   log: FastifyBaseLogger;
   /** Pace of the background pass in ms; 0 = no background pass and no kicks (only `drain`). */
@@ -50,7 +55,7 @@ export function describeSendError(error: unknown): string {
 }
 
 export function createMailWorker(deps: MailWorkerDependencies) {
-  const { repository, transport, now, log, intervalMs } = deps;
+  const { repository, transport, secrets, now, log, intervalMs } = deps;
   const batchSize = deps.batchSize ?? BATCH_SIZE;
   let timer: NodeJS.Timeout | undefined;
   let started = false;
@@ -66,15 +71,31 @@ export function createMailWorker(deps: MailWorkerDependencies) {
     return result;
   }
 
+  /** The bodies as the recipient gets them: placeholders filled with the opened tokens. */
+  function unseal(row: MailRow): { text: string; html: string } {
+    if (!row.linkSecrets) return { text: row.textBody, html: row.htmlBody };
+    const opened = secrets.open(row.linkSecrets, { id: row.id, to: row.toAddress });
+    return { text: fillLinks(row.textBody, opened), html: fillLinks(row.htmlBody, opened) };
+  }
+
   async function deliver(row: MailRow, result: DrainResult) {
+    let bodies: { text: string; html: string };
+    try {
+      bodies = unseal(row);
+    } catch (error) {
+      await repository.markFailed(row.id, row.attempts, UNREADABLE_SECRETS);
+      result.failed += 1;
+      log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'mail failed for good: its link secrets cannot be opened');
+      return;
+    }
     try {
       const { ref } = await transport.send({
         id: row.id,
         kind: row.kind,
         to: row.toAddress,
         subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
+        text: bodies.text,
+        html: bodies.html,
         createdAt: row.createdAt,
       });
       await repository.markSent(row.id, row.attempts, now(), ref);
@@ -84,12 +105,12 @@ export function createMailWorker(deps: MailWorkerDependencies) {
       if (row.attempts >= MAX_ATTEMPTS) {
         await repository.markFailed(row.id, row.attempts, lastError);
         result.failed += 1;
-        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, error: lastError }, 'mail failed for good');
+        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'mail failed for good');
       } else {
         const delay = RETRY_DELAYS_MS[Math.min(row.attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0];
         await repository.scheduleRetry(row.id, row.attempts, new Date(now().getTime() + delay), lastError);
         result.retried += 1;
-        log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, error: lastError }, 'mail not sent, will retry');
+        log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, err: error }, 'mail not sent, will retry');
       }
     }
   }
@@ -123,7 +144,7 @@ export function createMailWorker(deps: MailWorkerDependencies) {
       await sendDue();
     }).catch((error: unknown) => {
       // A database hiccup: the rows stay queued and the next pass tries again.
-      log.error({ errorName: (error as Error)?.name, error: (error as Error)?.message }, 'mail worker pass failed');
+      log.error({ err: error }, 'mail worker pass failed');
     });
   }
 

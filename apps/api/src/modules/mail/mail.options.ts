@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,21 +26,31 @@ export interface MailOptions {
   production?: boolean;
 }
 
-/** The app's mail service, and whether the development outbox page may be served. */
-export function createMailFromOptions(
-  options: MailOptions,
-  deps: { db: Database; now: () => Date; log: FastifyBaseLogger },
-): { mail: MailService; production: boolean } {
-  const transport =
+/** The transport the options choose: a given one, SMTP when SMTP_URL is set, else the outbox. */
+export function transportFromOptions(options: MailOptions): MailTransport {
+  return (
     options.transport ??
     chooseMailTransport({
       smtpUrl: options.smtpUrl,
       from: options.from,
       outboxDir: options.outboxDir ?? join(tmpdir(), 'winery-outbox'),
-    });
+    })
+  );
+}
+
+/**
+ * The app's mail service, and whether the development outbox page may be served. `linkKey` is
+ * the server's secret (buildApp passes the token-signing key) that link tokens are sealed under.
+ */
+export function createMailFromOptions(
+  options: MailOptions,
+  deps: { db: Database; now: () => Date; log: FastifyBaseLogger; linkKey: KeyObject | Buffer },
+): { mail: MailService; production: boolean } {
+  const transport = transportFromOptions(options);
   const mail = createMailService({
     db: deps.db,
     transport,
+    linkKey: deps.linkKey,
     publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL,
     now: deps.now,
     log: deps.log,

@@ -6,12 +6,16 @@ import type { MailBrand } from './templates/mail-templates.js';
 export type MailRow = typeof mailQueue.$inferSelect;
 
 export interface NewMail {
+  /** Chosen before the insert: the sealed link secrets are bound to it. */
+  id: string;
   tenantId: string;
   kind: string;
   toAddress: string;
   subject: string;
   textBody: string;
   htmlBody: string;
+  /** The bodies' link tokens, sealed (link-secrets.ts); null when the message has none. */
+  linkSecrets: string | null;
   /** When the worker may first send it (normally: now). */
   nextAttemptAt: Date;
   createdAt: Date;
@@ -73,12 +77,13 @@ export function createMailRepository(db: Database) {
 
     /**
      * The `attempts` check fences a worker whose lease ran out: once another worker has claimed
-     * the row again, the stale worker's outcome is ignored.
+     * the row again, the stale worker's outcome is ignored. The link secrets go in the same
+     * statement: a sent message keeps nothing that could open its links.
      */
     async markSent(id: string, attempt: number, at: Date, deliveryRef: string): Promise<boolean> {
       const rows = await db
         .update(mailQueue)
-        .set({ status: 'sent', sentAt: at, deliveryRef, lastError: null })
+        .set({ status: 'sent', sentAt: at, deliveryRef, lastError: null, linkSecrets: null })
         .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')))
         .returning({ id: mailQueue.id });
       return rows.length > 0;
@@ -91,10 +96,11 @@ export function createMailRepository(db: Database) {
         .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')));
     },
 
+    /** A message that will never be sent loses its link secrets too. */
     async markFailed(id: string, attempt: number, lastError: string): Promise<void> {
       await db
         .update(mailQueue)
-        .set({ status: 'failed', lastError })
+        .set({ status: 'failed', lastError, linkSecrets: null })
         .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')));
     },
 

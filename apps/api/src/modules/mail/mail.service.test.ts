@@ -1,9 +1,11 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brands, mailQueue } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './mail-worker.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, UNREADABLE_SECRETS } from './mail-worker.js';
 import { createMailService } from './mail.service.js';
+import { secretLink } from './templates/secret-link.js';
 import type { MailTransport, OutgoingMail } from './transports.js';
 
 /** A transport the test steers: it records what it sends and fails while `failures` > 0. */
@@ -33,11 +35,12 @@ const transport = createScriptedTransport();
 let clock = new Date();
 let t: TestApp;
 
-const signInLink = (to = 'ada@example.com') =>
+const TOKEN = 'Zm9vYmFyLXNlY3JldC10b2tlbi0xMjM0NTY3ODkwYWJjZGVm';
+const signInLink = (to = 'ada@example.com', token = TOKEN, firstName = 'Ada') =>
   ({
     tenantId: t.tenantId,
     to,
-    template: { kind: 'sign-in-link', firstName: 'Ada', url: '/login-by-link/abc', expiresInMinutes: 15 },
+    template: { kind: 'sign-in-link', firstName, url: secretLink('/login-by-link/', token), expiresInMinutes: 15 },
   }) as const;
 const rowOf = async (id: string) => (await t.db.select().from(mailQueue).where(eq(mailQueue.id, id)))[0]!;
 
@@ -84,9 +87,21 @@ describe('enqueue', () => {
       status: 'queued',
       attempts: 0,
     });
-    expect(row.textBody).toContain('https://members.example.com/login-by-link/abc');
+    expect(row.textBody).toContain('Dear Ada,');
     expect(row.textBody).toContain('hello@acme.example');
-    expect(row.htmlBody).toContain('href="https://members.example.com/login-by-link/abc"');
+  });
+
+  it('keeps no usable link in the row: a placeholder in both bodies, the token sealed beside them', async () => {
+    const { id } = await t.app.mail.enqueue(signInLink());
+    const row = await rowOf(id);
+    expect(row.textBody).toMatch(/\nhttps:\/\/members\.example\.com\/login-by-link\/\{\{link:0:[0-9a-f]{12}\}\}\n/);
+    expect(row.htmlBody).toMatch(/href="https:\/\/members\.example\.com\/login-by-link\/\{\{link:0:[0-9a-f]{12}\}\}"/);
+    expect(row.linkSecrets).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    for (const value of Object.values(row)) expect(JSON.stringify(value) ?? '').not.toContain(TOKEN);
+
+    // Sealed with a fresh IV each time: the same token never looks the same twice.
+    const again = await rowOf((await t.app.mail.enqueue(signInLink())).id);
+    expect(again.linkSecrets).not.toBe(row.linkSecrets);
   });
 
   it('commits with the caller’s transaction, and a rolled-back transaction sends nothing', async () => {
@@ -122,6 +137,58 @@ describe('the worker', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: clock, deliveryRef: `<${id}@test>`, lastError: null });
   });
 
+  it('puts the link back for the recipient only, and erases the secret as it marks the row sent', async () => {
+    const { id } = await t.app.mail.enqueue(signInLink());
+    await t.app.mail.drain();
+    const link = `https://members.example.com/login-by-link/${TOKEN}`;
+    const [sent] = transport.sent;
+    expect(sent!.text).toContain(`\n${link}\n`);
+    expect(sent!.html.match(new RegExp(`href="${link}"`, 'g'))).toHaveLength(2);
+    expect(sent!.text).not.toContain('{{link');
+
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'sent', linkSecrets: null });
+    expect(row.textBody).toContain('/login-by-link/{{link:0:');
+    for (const value of Object.values(row)) expect(JSON.stringify(value) ?? '').not.toContain(TOKEN);
+  });
+
+  it('fills only its own placeholders, never look-alikes a member typed', async () => {
+    await t.app.mail.enqueue(signInLink('ada@example.com', TOKEN, 'Ada {{link:0}} {{link:0:000000000000}}'));
+    await t.app.mail.drain();
+    const text = transport.sent[0]!.text;
+    expect(text).toContain('Dear Ada {{link:0}} {{link:0:000000000000}},');
+    expect(text.split(TOKEN)).toHaveLength(2);
+  });
+
+  it('sends nothing and keeps nothing when the secret was sealed under another key', async () => {
+    const other = createMailService({
+      db: t.db,
+      transport: createScriptedTransport('other-key'),
+      linkKey: generateKeyPairSync('ed25519').privateKey,
+      publicUrl: 'https://members.example.com',
+      now: () => clock,
+      log: t.app.log,
+      workerIntervalMs: 0,
+    });
+    const { id } = await other.enqueue(signInLink());
+    expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(transport.sent).toHaveLength(0);
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 1, linkSecrets: null, lastError: UNREADABLE_SECRETS });
+  });
+
+  it('sends nothing when a queued row is readdressed or given another row’s secret', async () => {
+    const { id: readdressed } = await t.app.mail.enqueue(signInLink('ada@example.com'));
+    const { id: bobs } = await t.app.mail.enqueue(signInLink('bob@example.com', 'b0b-token'));
+    const { id: thiefs } = await t.app.mail.enqueue(signInLink('thief@example.com', 'thief-token'));
+    await t.db.update(mailQueue).set({ toAddress: 'thief@example.com' }).where(eq(mailQueue.id, readdressed));
+    await t.db.update(mailQueue).set({ linkSecrets: (await rowOf(bobs)).linkSecrets }).where(eq(mailQueue.id, thiefs));
+
+    expect(await t.app.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 2 });
+    expect(transport.sent.map((mail) => mail.to)).toEqual(['bob@example.com']);
+    expect(transport.sent[0]!.text).toContain('/login-by-link/b0b-token');
+    for (const id of [readdressed, thiefs]) expect(await rowOf(id)).toMatchObject({ status: 'failed', linkSecrets: null });
+  });
+
   it('retries a failed send with back-off, then sends it', async () => {
     transport.failures = 2;
     const { id } = await t.app.mail.enqueue(signInLink());
@@ -130,6 +197,8 @@ describe('the worker', () => {
     expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
     let row = await rowOf(id);
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'Error: connect ECONNREFUSED 127.0.0.1:2525' });
+    // Kept while a retry may still need it.
+    expect(row.linkSecrets).not.toBeNull();
     expect(row.nextAttemptAt.getTime()).toBe(start + 30_000);
 
     // Not due yet: nothing happens a second before the retry.
@@ -162,7 +231,8 @@ describe('the worker', () => {
       if (attempt < MAX_ATTEMPTS) clock = new Date(clock.getTime() + RETRY_DELAYS_MS[attempt - 1]!);
     }
     const row = await rowOf(id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 6, sentAt: null });
+    // A message that will never be sent keeps no secret either.
+    expect(row).toMatchObject({ status: 'failed', attempts: 6, sentAt: null, linkSecrets: null });
     expect(row.lastError).toBe('Error (EAUTH): Invalid login: 535 Authentication failed for smtp://***@smtp.example:587');
     expect(row.lastError).not.toContain('hunter2');
 
@@ -179,7 +249,15 @@ describe('the worker', () => {
     for (const other of others) other.delayMs = 3;
     transport.delayMs = 3;
     const workers = others.map((other) =>
-      createMailService({ db: t.db, transport: other, publicUrl: 'https://members.example.com', now: () => clock, log: t.app.log, workerIntervalMs: 0 }),
+      createMailService({
+        db: t.db,
+        transport: other,
+        linkKey: t.signingKeys.privateKey,
+        publicUrl: 'https://members.example.com',
+        now: () => clock,
+        log: t.app.log,
+        workerIntervalMs: 0,
+      }),
     );
 
     const results = await Promise.all([t.app.mail.drain(), ...workers.map((worker) => worker.drain())]);
@@ -190,6 +268,8 @@ describe('the worker', () => {
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(count);
     const rows = await t.db.select().from(mailQueue);
     expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    // Every instance opened what another sealed: they share the server's key.
+    expect([...transport.sent, ...others.flatMap((other) => other.sent)].every((mail) => mail.text.includes(TOKEN))).toBe(true);
   });
 });
 
@@ -199,6 +279,7 @@ describe('background sending', () => {
     const service = createMailService({
       db: t.db,
       transport: background,
+      linkKey: t.signingKeys.privateKey,
       publicUrl: 'https://members.example.com',
       now: () => new Date(),
       log: t.app.log,
@@ -222,6 +303,7 @@ describe('background sending', () => {
     const service = createMailService({
       db: t.db,
       transport: slow,
+      linkKey: t.signingKeys.privateKey,
       publicUrl: 'https://members.example.com',
       now: () => clock,
       log: t.app.log,

@@ -1,8 +1,10 @@
+import { randomUUID, type KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { createLinkSecretBox } from './link-secrets.js';
 import { createMailWorker, type DrainResult } from './mail-worker.js';
 import { createMailRepository, findMailBrand, insertMail } from './mail.repository.js';
-import { absoluteUrl, renderMail, type MailBrand, type MailTemplate } from './templates/mail-templates.js';
+import { absoluteUrl, renderSealedMail, type MailBrand, type MailTemplate } from './templates/mail-templates.js';
 import type { MailTransport } from './transports.js';
 
 export const DEFAULT_MAIL_WORKER_INTERVAL_MS = 5_000;
@@ -17,6 +19,11 @@ export interface EnqueueMail {
 export interface MailServiceDependencies {
   db: Database;
   transport: MailTransport;
+  /**
+   * The server's secret (the token-signing key) from which the key that seals link tokens at
+   * rest is derived; every instance that sends this queue's mail needs the same one.
+   */
+  linkKey: KeyObject | Buffer;
   /** The brand that signs a tenant's mail; reads the caller's transaction when there is one. */
   brands?: (db: Database, tenantId: string) => Promise<MailBrand>;
   /** PUBLIC_URL: every link in a message is absolute on this origin. */
@@ -37,9 +44,11 @@ export function createMailService(deps: MailServiceDependencies) {
   const { db, transport, now, log } = deps;
   const brands = deps.brands ?? findMailBrand;
   const repository = createMailRepository(db);
+  const secrets = createLinkSecretBox(deps.linkKey);
   const worker = createMailWorker({
     repository,
     transport,
+    secrets,
     now,
     log,
     intervalMs: deps.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
@@ -56,24 +65,28 @@ export function createMailService(deps: MailServiceDependencies) {
     link: (path: string) => absoluteUrl(path, deps.publicUrl),
 
     /**
-     * Renders and queues one message; with `tx`, inside that transaction. Throws only for a
-     * database error or a bad template value (a link that is not http(s)), never because of the
-     * mail server.
+     * Renders and queues one message; with `tx`, inside that transaction. A template's
+     * SecretLink tokens are stored sealed beside bodies that hold placeholders, and are erased
+     * once sent. Throws only for a database error or a bad template value (a link that is not
+     * http(s)), never because of the mail server.
      */
     async enqueue(input: EnqueueMail, tx?: Database): Promise<{ id: string }> {
       // On PGlite's single connection a read outside an open transaction would wait for it: the
       // brand is read through the caller's transaction too.
       const target = tx ?? db;
       const brand = await brands(target, input.tenantId);
-      const rendered = renderMail(input.template, { brand, publicUrl: deps.publicUrl });
+      const rendered = renderSealedMail(input.template, { brand, publicUrl: deps.publicUrl });
       const at = now();
+      const id = randomUUID();
       const row = await insertMail(target, {
+        id,
         tenantId: input.tenantId,
         kind: input.template.kind,
         toAddress: input.to,
         subject: rendered.subject,
         textBody: rendered.text,
         htmlBody: rendered.html,
+        linkSecrets: rendered.secrets ? secrets.seal(rendered.secrets, { id, to: input.to }) : null,
         nextAttemptAt: at,
         createdAt: at,
       });
@@ -94,6 +107,8 @@ export function createMailService(deps: MailServiceDependencies) {
     /** Recent messages of every tenant, newest first (development outbox page). */
     listRecent: (limit = 200) => repository.listRecent(limit),
     findById: (id: string) => repository.findById(id),
+    /** A sent message as the transport delivered it, where the transport can read it back (the outbox). */
+    readDelivered: async (deliveryRef: string) => (transport.readDelivered ? transport.readDelivered(deliveryRef) : undefined),
   };
 }
 

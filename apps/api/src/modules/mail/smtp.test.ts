@@ -4,6 +4,7 @@ import { buildApp } from '../../app.js';
 import { brands, mailQueue } from '../../db/schema/index.js';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { secretLink } from './templates/secret-link.js';
 
 /**
  * Mail as production sends it: nodemailer over SMTP to a real SMTP server (smtp-server) on a
@@ -47,7 +48,7 @@ describe('sending over SMTP', () => {
     const { id } = await t.app.mail.enqueue({
       tenantId: t.tenantId,
       to: 'Ada@Example.com',
-      template: { kind: 'sign-in-link', firstName: 'Ada', url: '/login-by-link/Zm9vYmFy-token', expiresInMinutes: 15 },
+      template: { kind: 'sign-in-link', firstName: 'Ada', url: secretLink('/login-by-link/', 'Zm9vYmFy-token'), expiresInMinutes: 15 },
     });
     expect(await t.app.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
 
@@ -67,7 +68,8 @@ describe('sending over SMTP', () => {
     expect(mail.parsed.headers.get('x-mail-kind')).toBe('sign-in-link');
 
     const [row] = await t.db.select().from(mailQueue).where(eq(mailQueue.id, id));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, deliveryRef: mail.messageId });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, deliveryRef: mail.messageId, linkSecrets: null });
+    expect(JSON.stringify(row)).not.toContain('Zm9vYmFy-token');
   });
 
   it('sends in the background when the worker runs, without a drain', async () => {

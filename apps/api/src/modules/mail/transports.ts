@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { createTransport } from 'nodemailer';
 
 export const DEFAULT_MAIL_FROM = '"Aldermoor Estate" <no-reply@aldermoor.example>';
@@ -16,6 +16,12 @@ export interface OutgoingMail {
   createdAt: Date;
 }
 
+/** A message as it reached the recipient, read back where the transport can (the outbox). */
+export interface DeliveredMail {
+  text: string;
+  html: string;
+}
+
 export interface MailTransport {
   /** 'smtp', 'outbox', or a test's own name. */
   readonly name: string;
@@ -23,6 +29,11 @@ export interface MailTransport {
   readonly description: string;
   /** Resolves with the transport's reference (SMTP message id, outbox file); rejects when not sent. */
   send(mail: OutgoingMail): Promise<{ ref: string }>;
+  /**
+   * The delivered message behind a `send` reference, or undefined when it is not (or no longer)
+   * there. Only a transport that is also the recipient's mailbox (the outbox) can answer.
+   */
+  readDelivered?(ref: string): Promise<DeliveredMail | undefined>;
   close?(): void | Promise<void>;
 }
 
@@ -96,6 +107,7 @@ const fileTime = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
  */
 export function createOutboxTransport(options: { dir: string; from: string }): MailTransport {
   const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const root = resolve(options.dir);
   return {
     name: 'outbox',
     description: `outbox ${options.dir}`,
@@ -120,6 +132,23 @@ export function createOutboxTransport(options: { dir: string; from: string }): M
       // The sidecar last: its presence means the message is complete.
       await writeFile(`${base}.json`, `${JSON.stringify(sidecar, null, 2)}\n`);
       return { ref: emlPath };
+    },
+    /**
+     * Reads the files written beside the .eml at delivery (the sidecar's text, the HTML part).
+     * The reference comes from the database, so only a file inside this outbox folder is read.
+     */
+    async readDelivered(ref) {
+      const emlPath = resolve(ref);
+      if (!emlPath.startsWith(`${root}${sep}`) || !emlPath.endsWith('.eml')) return undefined;
+      try {
+        const sidecar = JSON.parse(await readFile(`${emlPath.slice(0, -'.eml'.length)}.json`, 'utf8')) as OutboxSidecar;
+        const htmlPath = resolve(sidecar.htmlPath);
+        if (!htmlPath.startsWith(`${root}${sep}`)) return undefined;
+        return { text: sidecar.text, html: await readFile(htmlPath, 'utf8') };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { allocations, offerings, orderLines, orders, stock } from '../../db/schema/index.js';
 import { cartQueries } from '../cart/cart.repository.js';
@@ -20,6 +20,7 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'
  */
 const drawOrderNumber = () => `AE-${randomInt(10_000_000, 100_000_000)}`;
 const NUMBER_DRAWS = 8;
+const AUTHORIZATION_LOOKUP_CHUNK = 1_000;
 
 function orderQueries(db: Database) {
   return {
@@ -68,6 +69,12 @@ function orderQueries(db: Database) {
       throw new Error(`no free order number after ${NUMBER_DRAWS} draws`);
     },
 
+    /** Whether an order was written with this authorisation (any tenant: authorisation ids are the gateway's, unique). */
+    async hasOrderWithAuthorization(authorizationId: string): Promise<boolean> {
+      const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.authorizationId, authorizationId)).limit(1);
+      return rows.length > 0;
+    },
+
     async insertLines(tenantId: string, orderId: string, lines: NewOrderLine[]): Promise<OrderLineRow[]> {
       return db
         .insert(orderLines)
@@ -92,6 +99,19 @@ export function createOrdersRepository(db: Database) {
     /** Runs `work` in one transaction: everything it writes is kept, or none of it. */
     transaction<T>(work: (queries: OrderQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(orderQueries(tx)));
+    },
+
+    /** Which of these authorisations orders were written with. */
+    async authorizationsOnOrders(authorizationIds: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let start = 0; start < authorizationIds.length; start += AUTHORIZATION_LOOKUP_CHUNK) {
+        const rows = await db
+          .select({ authorizationId: orders.authorizationId })
+          .from(orders)
+          .where(inArray(orders.authorizationId, authorizationIds.slice(start, start + AUTHORIZATION_LOOKUP_CHUNK)));
+        for (const row of rows) if (row.authorizationId) found.add(row.authorizationId);
+      }
+      return found;
     },
 
     /** Newest first, with the name of the offering each order answered (null when it has none). */

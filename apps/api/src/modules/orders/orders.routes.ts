@@ -3,12 +3,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CustomerCollectionParamsSchema, OrderListSchema, OrderSchema, PlaceOrderSchema } from '@winery/domain';
 import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
+import { SWEEP_INTERVAL_MS } from './authorization-sweep.js';
 import type { OrdersService } from './orders.service.js';
 
 export const OrderParamsSchema = CustomerCollectionParamsSchema.extend({ orderId: z.uuid({ error: 'invalidId' }) });
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const member = { preHandler: [app.requireTenant, app.requireMember] };
+
+  // Card holds left by a process that died mid-placement are voided before this one takes
+  // requests (the server migrates before it gets ready), then now and again for other instances.
+  let sweeping: NodeJS.Timeout | undefined;
+  const sweep = async () => {
+    try {
+      await orders.sweepAuthorizations();
+    } catch (error) {
+      app.log.error({ errorName: (error as Error)?.name }, 'the sweep of card holds without an order failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    await sweep();
+    sweeping = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeping));
 
   app.get(
     '/:tenant/customer/:customerId/order',

@@ -22,6 +22,7 @@ import { assertOfferingOpen, choiceProblems, selectionError, toWineLimits, wineL
 import type { CardValues } from '../cards/cards.repository.js';
 import { cardAttemptRule, MAX_CARDS_PER_MEMBER, type CardAttemptLimit } from '../cards/cards.service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { createAuthorizationSweep } from './authorization-sweep.js';
 import type { OrderLineRow, OrderRow, OrdersRepository } from './orders.repository.js';
 
 type AddressCopy = Record<string, string | null>;
@@ -216,6 +217,9 @@ export function createOrdersService(deps: OrdersDependencies) {
   }
 
   return {
+    /** Voids card holds whose order was never written (a process killed mid-placement); see ADR 013. */
+    sweepAuthorizations: createAuthorizationSweep({ repository, gateway, log, now }),
+
     async list(tenantId: string, signedInCustomerId: string, customerId: string): Promise<OrderSummary[]> {
       assertOwnCustomer(signedInCustomerId, customerId);
       const rows = await repository.listForCustomer(tenantId, customerId);
@@ -305,6 +309,9 @@ export function createOrdersService(deps: OrdersDependencies) {
               token: card.token,
               amountCents: totals.totalCents,
               idempotencyKey: gatewayKey(tenantId, customerId, input.idempotencyKey, card.token, totals.totalCents),
+              // Kept by the gateway with the hold: if this process dies before the commit, the
+              // sweep finds the hold has no order and voids it (ADR 013).
+              reference: { tenantId, customerId, allocationId: offer.allocationId, idempotencyKey: input.idempotencyKey },
             })
             .catch((error: unknown) => {
               log.error({ gateway: gateway.name, errorName: (error as Error)?.name }, 'payment gateway failed to authorise an order');

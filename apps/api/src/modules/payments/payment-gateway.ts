@@ -1,4 +1,4 @@
-import { createTestGateway } from './test-gateway.js';
+import { createTestGateway, testGatewayLedgerPath } from './test-gateway.js';
 
 /**
  * The one door to a payment processor. Card numbers and security codes pass through here to the
@@ -25,14 +25,37 @@ export type TokenizeResult =
   | { status: 'declined' }
   | { status: 'error' };
 
+/**
+ * What an authorisation is for, kept by the gateway with it (a real one keeps it in the charge's
+ * metadata): ids only, no personal data. It lets a sweep find the order an authorisation should
+ * belong to after the process that asked for it died before writing that order.
+ */
+export interface AuthorizationReference {
+  tenantId: string;
+  customerId: string;
+  allocationId: string;
+  /** The order submission's own idempotency key (not the gateway's). */
+  idempotencyKey: string;
+}
+
 export interface AuthorizeInput {
   token: string;
   amountCents: number;
   /** The same key sent twice authorises once: a retried order submission is never charged twice. */
   idempotencyKey: string;
+  reference?: AuthorizationReference;
 }
 
 export type AuthorizeResult = { status: 'approved'; authorizationId: string } | { status: 'declined' } | { status: 'error' };
+
+/** An approved authorisation that has been neither voided nor captured: a hold on a member's card. */
+export interface OpenAuthorization {
+  authorizationId: string;
+  amountCents: number;
+  /** Null for one made without a reference (not by order placement). */
+  reference: AuthorizationReference | null;
+  createdAt: Date;
+}
 
 export interface PaymentGateway {
   /** Stored with each card, so tokens of different gateways are never mixed up. */
@@ -48,16 +71,24 @@ export interface PaymentGateway {
    * reached; the caller logs that for staff to release by hand.
    */
   voidAuthorization(authorizationId: string): Promise<void>;
+  /**
+   * The open authorisations made since `since`, oldest first (a real gateway: its list or search
+   * of uncaptured payments). Read by the sweep that voids holds whose order was never written.
+   */
+  listOpenAuthorizations(since: Date): Promise<OpenAuthorization[]>;
 }
 
 /** Values of PAYMENT_GATEWAY. Only the built-in test gateway exists so far. */
 export const PAYMENT_GATEWAY_NAMES = ['test'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAY_NAMES)[number];
 
-/** The gateway PAYMENT_GATEWAY names. */
-export function createPaymentGateway(name: PaymentGatewayName): PaymentGateway {
+/**
+ * The gateway PAYMENT_GATEWAY names. Given the data directory, the test gateway keeps its records
+ * there, so that like a real gateway it outlives the API process (a crash, a restart).
+ */
+export function createPaymentGateway(name: PaymentGatewayName, options: { dataDir?: string } = {}): PaymentGateway {
   switch (name) {
     case 'test':
-      return createTestGateway();
+      return createTestGateway(options.dataDir ? { ledgerPath: testGatewayLedgerPath(options.dataDir) } : {});
   }
 }

@@ -1,3 +1,6 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPaymentGateway } from './payment-gateway.js';
 import { createTestGateway, TEST_CARDS } from './test-gateway.js';
@@ -87,6 +90,38 @@ describe('the test gateway', () => {
     const again = await gateway.authorize({ token: saved.token, amountCents: 9_900, idempotencyKey: 'order-9' });
     expect(again.status === 'approved' && again.authorizationId !== first.authorizationId).toBe(true);
     expect(gateway.authorizationCount).toBe(2);
+  });
+
+  it('with a ledger, remembers its authorisations and voids across a restart, and keeps no token in it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'winery-gateway-'));
+    try {
+      const ledgerPath = join(dir, 'ledger.jsonl');
+      const before = createTestGateway({ ledgerPath });
+      const saved = await before.tokenizeCard(card(TEST_CARDS.approved));
+      if (saved.status !== 'approved') throw new Error('not approved');
+      const reference = { tenantId: 'acme', customerId: 'c-1', allocationId: 'a-1', idempotencyKey: 'k-1' };
+      const kept = await before.authorize({ token: saved.token, amountCents: 5_000, idempotencyKey: 'order-1', reference });
+      const released = await before.authorize({ token: saved.token, amountCents: 7_000, idempotencyKey: 'order-2' });
+      if (kept.status !== 'approved' || released.status !== 'approved') throw new Error('not approved');
+      await before.voidAuthorization(released.authorizationId);
+      // A crash can cut the last line short: it is skipped.
+      appendFileSync(ledgerPath, '{"kind":"authoriz');
+
+      const after = createTestGateway({ ledgerPath });
+      expect(after.authorizationCount).toBe(2);
+      expect(after.voidedAuthorizationIds).toEqual([released.authorizationId]);
+      expect(await after.listOpenAuthorizations(new Date(0))).toEqual([
+        { authorizationId: kept.authorizationId, amountCents: 5_000, reference, createdAt: expect.any(Date) },
+      ]);
+      expect(await after.listOpenAuthorizations(new Date(Date.now() + 60_000))).toEqual([]);
+      // The same key answers the same authorisation; another amount under it is refused.
+      expect(await after.authorize({ token: saved.token, amountCents: 5_000, idempotencyKey: 'order-1' })).toEqual(kept);
+      expect(await after.authorize({ token: saved.token, amountCents: 5_001, idempotencyKey: 'order-1' })).toEqual({ status: 'error' });
+      expect(after.authorizationCount).toBe(2);
+      expect(readFileSync(ledgerPath, 'utf8')).not.toContain(saved.token);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('forgets removed cards without complaint, even unknown ones', async () => {

@@ -1,6 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import cardValidator from 'card-validator';
-import type { AuthorizeInput, AuthorizeResult, CardDetails, PaymentGateway, TokenizeResult } from './payment-gateway.js';
+import type {
+  AuthorizationReference,
+  AuthorizeInput,
+  AuthorizeResult,
+  CardDetails,
+  OpenAuthorization,
+  PaymentGateway,
+  TokenizeResult,
+} from './payment-gateway.js';
 
 /**
  * Card numbers the test gateway treats specially; any other number that passes card-validator's
@@ -25,19 +35,95 @@ export interface TestGateway extends PaymentGateway {
   readonly voidedAuthorizationIds: readonly string[];
 }
 
+/**
+ * One line of the test gateway's records (JSON Lines): every authorisation it answered and every
+ * void. A hash of the card token stands in for the token, so the file holds nothing usable.
+ */
+export type LedgerEntry =
+  | {
+      kind: 'authorization';
+      idempotencyKey: string;
+      tokenHash: string;
+      amountCents: number;
+      result: AuthorizeResult;
+      reference: AuthorizationReference | null;
+      at: string;
+    }
+  | { kind: 'void'; authorizationId: string; at: string };
+
+/** Where PAYMENT_GATEWAY=test keeps its records in DATA_DIR. */
+export const testGatewayLedgerPath = (dataDir: string) => join(dataDir, 'test-gateway', 'ledger.jsonl');
+
+/** The records in a ledger file; a line cut short by a crash is skipped. */
+export function readTestGatewayLedger(path: string): LedgerEntry[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      if (line.trim() === '') return [];
+      try {
+        return [JSON.parse(line) as LedgerEntry];
+      } catch {
+        return [];
+      }
+    });
+}
+
 const isExpired = (month: number, year: number, now: Date) =>
   year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
 
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /**
- * The built-in gateway for development, tests and the demo. It keeps its memory in the process;
- * tokens it has forgotten (after a restart) still authorise, so demo cards keep working.
+ * The built-in gateway for development, tests and the demo. Without `ledgerPath` it keeps its
+ * records in the process (tests); with one, every authorisation and void is also appended to that
+ * file before it is answered and read back at start, so, like a real gateway, it remembers charges
+ * across a crash or restart of the API: a retried key answers the same authorisation, and the
+ * sweep can find holds whose order was never written. Tokens it has forgotten (after a restart)
+ * still authorise, so demo cards keep working.
  */
-export function createTestGateway(options: { now?: () => Date } = {}): TestGateway {
+export function createTestGateway(options: { now?: () => Date; ledgerPath?: string } = {}): TestGateway {
   const now = options.now ?? (() => new Date());
   const cards = new Map<string, SavedCard>();
-  const authorizations = new Map<string, { input: AuthorizeInput; result: AuthorizeResult }>();
+  const authorizations = new Map<string, { tokenHash: string; amountCents: number; result: AuthorizeResult }>();
+  const open = new Map<string, OpenAuthorization>();
   let authorizationCount = 0;
   const voided: string[] = [];
+
+  function apply(entry: LedgerEntry) {
+    if (entry.kind === 'authorization') {
+      authorizations.set(entry.idempotencyKey, { tokenHash: entry.tokenHash, amountCents: entry.amountCents, result: entry.result });
+      if (entry.result.status === 'approved') {
+        authorizationCount += 1;
+        open.set(entry.result.authorizationId, {
+          authorizationId: entry.result.authorizationId,
+          amountCents: entry.amountCents,
+          reference: entry.reference,
+          createdAt: new Date(entry.at),
+        });
+      }
+      return;
+    }
+    if (voided.includes(entry.authorizationId)) return;
+    voided.push(entry.authorizationId);
+    open.delete(entry.authorizationId);
+    // A voided authorisation is never handed out again: a later try with the same key (the
+    // member submitting again after the failure) is authorised afresh.
+    for (const [key, known] of authorizations) {
+      if (known.result.status === 'approved' && known.result.authorizationId === entry.authorizationId) authorizations.delete(key);
+    }
+  }
+
+  const { ledgerPath } = options;
+  if (ledgerPath) {
+    mkdirSync(dirname(ledgerPath), { recursive: true });
+    for (const entry of readTestGatewayLedger(ledgerPath)) apply(entry);
+  }
+  /** Written before the caller hears the answer: a charge the API was told about is on record. */
+  function record(entry: LedgerEntry) {
+    if (ledgerPath) appendFileSync(ledgerPath, `${JSON.stringify(entry)}\n`);
+    apply(entry);
+  }
 
   return {
     name: 'test',
@@ -69,10 +155,11 @@ export function createTestGateway(options: { now?: () => Date } = {}): TestGatew
     },
 
     async authorize(input: AuthorizeInput): Promise<AuthorizeResult> {
+      const tokenHash = hashToken(input.token);
       const previous = authorizations.get(input.idempotencyKey);
       if (previous) {
         // The same key for a different charge is a client bug, never a second charge.
-        const same = previous.input.token === input.token && previous.input.amountCents === input.amountCents;
+        const same = previous.tokenHash === tokenHash && previous.amountCents === input.amountCents;
         return same ? previous.result : { status: 'error' };
       }
       let result: AuthorizeResult;
@@ -81,21 +168,27 @@ export function createTestGateway(options: { now?: () => Date } = {}): TestGatew
       } else if (cards.get(input.token)?.declineAuthorizations) {
         result = { status: 'declined' };
       } else {
-        authorizationCount += 1;
         result = { status: 'approved', authorizationId: `auth_test_${randomBytes(12).toString('hex')}` };
       }
-      authorizations.set(input.idempotencyKey, { input: { ...input }, result });
+      record({
+        kind: 'authorization',
+        idempotencyKey: input.idempotencyKey,
+        tokenHash,
+        amountCents: input.amountCents,
+        result,
+        reference: input.reference ?? null,
+        at: now().toISOString(),
+      });
       return result;
     },
 
     async voidAuthorization(authorizationId: string): Promise<void> {
       if (voided.includes(authorizationId)) return;
-      voided.push(authorizationId);
-      // A voided authorisation is never handed out again: a later try with the same key (the
-      // member submitting again after the failure) is authorised afresh.
-      for (const [key, entry] of authorizations) {
-        if (entry.result.status === 'approved' && entry.result.authorizationId === authorizationId) authorizations.delete(key);
-      }
+      record({ kind: 'void', authorizationId, at: now().toISOString() });
+    },
+
+    async listOpenAuthorizations(since: Date): Promise<OpenAuthorization[]> {
+      return [...open.values()].filter((entry) => entry.createdAt.getTime() >= since.getTime()).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
   };
 }

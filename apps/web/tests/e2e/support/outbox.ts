@@ -1,12 +1,17 @@
 import { baseURL } from './browser';
 
-/** One message as GET /dev/outbox.json lists it (the development outbox: SMTP is not set in tests). */
+/**
+ * One message as GET /dev/outbox.json lists it (the development outbox: SMTP is not set in tests).
+ * Its text and links are read from the delivered message: the queue keeps no usable link.
+ */
 export interface OutboxMessage {
   id: string;
   kind: string;
   to: string;
   subject: string;
   status: string;
+  /** False until the message is sent and its delivered copy is in the outbox folder. */
+  delivered: boolean;
   createdAt: string;
   text: string;
   links: string[];
@@ -24,11 +29,11 @@ export async function mailIds(to: string): Promise<Set<string>> {
   return new Set((await outbox(to)).map((message) => message.id));
 }
 
-/** Waits for a message of one kind to an address that is not among `seen` (sending is queued). */
+/** Waits for a delivered message of one kind to an address that is not among `seen` (sending is queued). */
 export async function nextMail(to: string, kind: string, seen: Set<string> = new Set(), timeoutMs = 10_000): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const message = (await outbox(to)).find((candidate) => candidate.kind === kind && !seen.has(candidate.id));
+    const message = (await outbox(to)).find((candidate) => candidate.kind === kind && candidate.delivered && !seen.has(candidate.id));
     if (message) return message;
     if (Date.now() > deadline) throw new Error(`No ${kind} e-mail to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -1,9 +1,10 @@
 import { formatLongDate, plural, type MailContent } from './layout.js';
 import type { TemplateContext } from './mail-templates.js';
+import type { SecretLink } from './secret-link.js';
 
 export interface SignInLinkData {
   firstName: string;
-  url: string;
+  url: SecretLink;
   expiresInMinutes: number;
 }
 
@@ -26,7 +27,7 @@ export function signInLink(data: SignInLinkData, { brand, link }: TemplateContex
 
 export interface ResetPasswordData {
   firstName: string;
-  url: string;
+  url: SecretLink;
   expiresInMinutes: number;
 }
 
@@ -49,7 +50,7 @@ export function resetPassword(data: ResetPasswordData, { brand, link }: Template
 
 export interface CreatePasswordData {
   firstName: string;
-  url: string;
+  url: SecretLink;
   expiresInHours: number;
 }
 
@@ -69,7 +70,7 @@ export function createPassword(data: CreatePasswordData, { brand, link }: Templa
 
 export interface AccountLinkData {
   firstName: string;
-  url: string;
+  url: SecretLink;
   expiresInHours: number;
 }
 
@@ -92,7 +93,7 @@ export function accountLink(data: AccountLinkData, { brand, link }: TemplateCont
 
 export interface AllocationLinkData {
   firstName: string;
-  url: string;
+  url: SecretLink;
   offeringName: string;
   /** ISO date (or timestamp) the offering closes, shown as "March 3, 2027" (UTC). */
   closesOn: string;

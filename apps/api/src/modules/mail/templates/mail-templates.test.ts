@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, formatLongDate, type MailBrand } from './layout.js';
-import { absoluteUrl, MAIL_KINDS, renderMail, type MailTemplate } from './mail-templates.js';
+import { escapeHtml, formatLongDate, renderLayout, type MailBrand } from './layout.js';
+import { absoluteUrl, MAIL_KINDS, renderMail, renderSealedMail, type MailTemplate } from './mail-templates.js';
+import { secretLink } from './secret-link.js';
 
 const brand: MailBrand = {
   name: 'Aldermoor Estate',
@@ -13,14 +14,14 @@ const publicUrl = 'https://members.example.com';
 /** One of each kind; the member's name carries markup to prove it is escaped everywhere. */
 const HOSTILE_NAME = '<b>Ada</b> & "Bob"';
 const EXAMPLES: MailTemplate[] = [
-  { kind: 'sign-in-link', firstName: HOSTILE_NAME, url: '/login-by-link/tok123', expiresInMinutes: 15 },
-  { kind: 'reset-password', firstName: HOSTILE_NAME, url: '/reset-password/tok123', expiresInMinutes: 30 },
-  { kind: 'create-password', firstName: HOSTILE_NAME, url: '/create-password/tok123', expiresInHours: 72 },
-  { kind: 'account-link', firstName: HOSTILE_NAME, url: '/account-link/tok123', expiresInHours: 1 },
+  { kind: 'sign-in-link', firstName: HOSTILE_NAME, url: secretLink('/login-by-link/', 'tok123'), expiresInMinutes: 15 },
+  { kind: 'reset-password', firstName: HOSTILE_NAME, url: secretLink('/reset-password/', 'tok123'), expiresInMinutes: 30 },
+  { kind: 'create-password', firstName: HOSTILE_NAME, url: secretLink('/create-password/', 'tok123'), expiresInHours: 72 },
+  { kind: 'account-link', firstName: HOSTILE_NAME, url: secretLink('/account-link/', 'tok123'), expiresInHours: 1 },
   {
     kind: 'allocation-link',
     firstName: HOSTILE_NAME,
-    url: '/allocation-link/tok123',
+    url: secretLink('/allocation-link/', 'tok123'),
     offeringName: 'Spring <Release> 2027',
     closesOn: '2027-03-03',
   },
@@ -111,14 +112,50 @@ describe('absoluteUrl', () => {
 
   it('refuses anything but http(s), so no template can carry a javascript: button', () => {
     expect(() => absoluteUrl('javascript:alert(1)', publicUrl)).toThrow(/http\(s\)/);
-    expect(() =>
-      renderMail({ kind: 'sign-in-link', firstName: 'A', url: 'javascript:alert(1)', expiresInMinutes: 5 }, { brand, publicUrl }),
-    ).toThrow();
+    expect(() => secretLink('javascript:alert(1)//', 'abc')).toThrow();
   });
 
   it('escapes a query string in the HTML part', () => {
-    const mail = renderMail({ kind: 'account-link', firstName: 'A', url: '/account-link/t?a=1&b="2"', expiresInHours: 2 }, { brand, publicUrl });
-    expect(mail.html).toContain('href="https://members.example.com/account-link/t?a=1&amp;b=%222%22"');
+    const mail = renderLayout(
+      { subject: 'S', preheader: 'P', heading: 'H', paragraphs: [], action: { label: 'Go', url: absoluteUrl('/x?a=1&b="2"', publicUrl) } },
+      brand,
+    );
+    expect(mail.html).toContain('href="https://members.example.com/x?a=1&amp;b=%222%22"');
+  });
+});
+
+describe('secret links', () => {
+  const TOKEN = 'q0Zk8bK3m4X1dYv7T2pN9cR5sW6hJ8uE1oL4iA7gF3M';
+
+  it.each(EXAMPLES.filter((template) => 'url' in template).map((template) => [template.kind, template] as const))(
+    '%s: the sealed bodies hold a placeholder where the token goes, and the token only in `secrets`',
+    (_kind, template) => {
+      const sealed = renderSealedMail({ ...template, url: secretLink((template as { url: { path: string } }).url.path, TOKEN) } as MailTemplate, { brand, publicUrl });
+      expect(sealed.secrets).toEqual({ nonce: expect.stringMatching(/^[0-9a-f]{12}$/), tokens: [TOKEN] });
+      const placeholder = `{{link:0:${sealed.secrets!.nonce}}}`;
+      for (const body of [sealed.subject, sealed.text, sealed.html]) expect(body).not.toContain(TOKEN);
+      expect(sealed.text.split(placeholder)).toHaveLength(2);
+      // The button, the address under it and its words.
+      expect(sealed.html.split(placeholder)).toHaveLength(4);
+
+      // Filled, it is exactly what renderMail gives: the link as the member must get it.
+      const full = renderMail({ ...template, url: secretLink((template as { url: { path: string } }).url.path, TOKEN) } as MailTemplate, { brand, publicUrl });
+      expect(full.text).toBe(sealed.text.replace(placeholder, TOKEN));
+      expect(full.html).toBe(sealed.html.split(placeholder).join(TOKEN));
+    },
+  );
+
+  it('has no secrets when the template has no secret link', () => {
+    expect(renderSealedMail({ kind: 'password-changed', firstName: 'Ada' }, { brand, publicUrl }).secrets).toBeNull();
+  });
+
+  it('never prints its token, and refuses a token that would need escaping in a URL', () => {
+    const link = secretLink('/reset-password/', TOKEN);
+    expect(String(link)).toBe('/reset-password/[token]');
+    expect(JSON.stringify({ link })).toBe('{"link":"/reset-password/[token]"}');
+    expect(() => secretLink('/reset-password/', 'a?b=1')).toThrow(/base64url/);
+    expect(() => secretLink('/reset-password/', '')).toThrow(/base64url/);
+    expect(() => secretLink('reset-password', TOKEN)).toThrow();
   });
 });
 

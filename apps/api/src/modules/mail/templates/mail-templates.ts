@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { fillLinks, linkPlaceholder, type LinkSecrets } from '../link-secrets.js';
 import { accountLink, allocationLink, createPassword, resetPassword, signInLink } from './link.templates.js';
 import type {
   AccountLinkData,
@@ -14,6 +16,7 @@ import {
   type FoundersListReceivedData,
   type JoinAllocationReceivedData,
 } from './request.templates.js';
+import { SecretLink } from './secret-link.js';
 
 /** Every e-mail the product sends: its kind (stored as mail_queue.kind) and what it needs. */
 export type MailTemplate =
@@ -31,8 +34,11 @@ export type MailKind = MailTemplate['kind'];
 
 export interface TemplateContext {
   brand: MailBrand;
-  /** The absolute URL of a path on the site (PUBLIC_URL), or an absolute URL checked as http(s). */
-  link: (pathOrUrl: string) => string;
+  /**
+   * The absolute URL of a path on the site (PUBLIC_URL), or an absolute URL checked as http(s).
+   * A SecretLink's token is rendered as a stand-in that the service seals (renderSealedMail).
+   */
+  link: (pathOrUrl: string | SecretLink) => string;
 }
 
 type Renderers = { [K in MailKind]: (data: Extract<MailTemplate, { kind: K }>, context: TemplateContext) => MailContent };
@@ -65,11 +71,45 @@ export function absoluteUrl(pathOrUrl: string, publicUrl: string): string {
   return url.toString();
 }
 
-/** Renders a template into its subject, plain-text part and HTML part. */
-export function renderMail(template: MailTemplate, context: { brand: MailBrand; publicUrl: string }): RenderedMail {
+/** A rendered message whose link tokens are placeholders, and the tokens to put back at send time. */
+export interface SealedMail extends RenderedMail {
+  /** Null when the message has no secret link. */
+  secrets: LinkSecrets | null;
+}
+
+/**
+ * Renders a template with every SecretLink's token replaced by a placeholder, so the bodies can be
+ * stored and shown without a usable link. The tokens never enter the rendered text: the template
+ * sees a random stand-in, which is swapped for the placeholder afterwards.
+ */
+export function renderSealedMail(template: MailTemplate, context: { brand: MailBrand; publicUrl: string }): SealedMail {
   const render = RENDERERS[template.kind] as (data: MailTemplate, context: TemplateContext) => MailContent;
-  const content = render(template, { brand: context.brand, link: (value) => absoluteUrl(value, context.publicUrl) });
-  return renderLayout(content, context.brand);
+  const tokens: string[] = [];
+  const standIns: string[] = [];
+  const link = (value: string | SecretLink) => {
+    if (!(value instanceof SecretLink)) return absoluteUrl(value, context.publicUrl);
+    let index = tokens.indexOf(value.token);
+    if (index < 0) {
+      index = tokens.push(value.token) - 1;
+      standIns.push(randomBytes(24).toString('base64url'));
+    }
+    return absoluteUrl(`${value.path}${standIns[index]}`, context.publicUrl);
+  };
+  const rendered = renderLayout(render(template, { brand: context.brand, link }), context.brand);
+  if (tokens.length === 0) return { ...rendered, secrets: null };
+
+  const nonce = randomBytes(6).toString('hex');
+  const seal = (body: string) => standIns.reduce((text, standIn, index) => text.split(standIn).join(linkPlaceholder(nonce, index)), body);
+  if (standIns.some((standIn) => rendered.subject.includes(standIn))) throw new Error('A link token cannot go into a subject line.');
+  return { subject: rendered.subject, text: seal(rendered.text), html: seal(rendered.html), secrets: { nonce, tokens } };
+}
+
+/** Renders a template into its subject, plain-text part and HTML part, links complete (as sent). */
+export function renderMail(template: MailTemplate, context: { brand: MailBrand; publicUrl: string }): RenderedMail {
+  const { secrets, ...sealed } = renderSealedMail(template, context);
+  if (!secrets) return sealed;
+  return { subject: sealed.subject, text: fillLinks(sealed.text, secrets), html: fillLinks(sealed.html, secrets) };
 }
 
 export type { MailBrand, RenderedMail } from './layout.js';
+export { SecretLink, secretLink } from './secret-link.js';
