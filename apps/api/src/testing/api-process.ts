@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../db/client.js';
+import type { Database } from '../db/database.js';
+
+/**
+ * The real API as a separate process, for tests that must do what `app.inject` cannot: kill the
+ * server (SIGKILL) in the middle of its work and start it again on the same database.
+ */
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const SERVER_JS = join(REPO_ROOT, 'apps/api/dist/server.js');
+
+/**
+ * Fails unless the built server is there. `npm test` builds before it runs the suites; run alone,
+ * build first (`npm run build -w packages/domain && npm run build -w apps/api`), or the test runs
+ * the last build. (Modification times cannot tell: tsc leaves an output alone when its source was
+ * touched but compiles to the same code.)
+ */
+export function assertApiBuilt(): void {
+  if (!existsSync(SERVER_JS)) throw new Error('apps/api/dist/server.js is missing: run `npm run build -w packages/domain && npm run build -w apps/api`.');
+}
+
+export interface ServerDatabase {
+  url: string;
+  db: Database;
+  /** Closes the test's own connections and drops the database. */
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own on the server `adminUrl` points at. */
+export async function createServerDatabase(adminUrl: string, prefix = 'winery_process'): Promise<ServerDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await handle.migrate();
+  return {
+    url: url.toString(),
+    db: handle.db,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export const freePort = () =>
+  new Promise<number>((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+export interface ApiProcess {
+  origin: string;
+  child: ChildProcess;
+  /** SIGKILL, as a crash or an out-of-memory kill would: no shutdown hook runs. Resolves once it is gone. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts `node apps/api/dist/server.js` with `env` (on top of this process's PATH and HOME only)
+ * and resolves once /v1/health answers. Its output goes to `logPath`, shown when it fails to start.
+ */
+export async function startApi(env: Record<string, string>, logPath: string, timeoutMs = 20_000): Promise<ApiProcess> {
+  const port = env.PORT ?? String(await freePort());
+  const log = openSync(logPath, 'a');
+  const child = spawn(process.execPath, [SERVER_JS], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', log, log],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', ...env, PORT: port },
+  });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const origin = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API did not start:\n${readFileSync(logPath, 'utf8')}`);
+    try {
+      const response = await fetch(`${origin}/v1/health`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`the API did not answer within ${timeoutMs} ms:\n${readFileSync(logPath, 'utf8')}`);
+    }
+    await sleep(50);
+  }
+  return {
+    origin,
+    child,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
