@@ -11,6 +11,7 @@ export * from './schemas/site-config.js';
 export * from './demo/producer.js';
 export * from './routes.js';
 export * from './geo/regions.js';
+export * from './schemas/primitives.js';
 export * from './schemas/fields.js';
 export * from './schemas/profile.js';
 export * from './schemas/password.js';

@@ -62,6 +62,7 @@ export const validationMessages = {
   bottleIdFormat: 'Bottle ID must be 8 characters in the format A123-B89Z',
   tenantRequired: 'A tenant header is required',
   allocationLinkExpired: 'This allocation link has expired...',
+  charactersNotAllowed: 'This field contains characters that are not allowed.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

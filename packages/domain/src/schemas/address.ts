@@ -3,6 +3,7 @@ import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-v
 import { statesOf } from '../geo/regions.js';
 import { MIN_TEXT_LENGTH as MIN_ADDRESS_LINE } from '../constants.js';
 import { CountryCodeSchema, optionalText, requiredText } from './fields.js';
+import { TenantSlugSchema } from './params.js';
 
 export const ADDRESS_LINE_MAX_LENGTH = 100;
 export const CITY_MAX_LENGTH = 60;
@@ -90,7 +91,7 @@ export const ChooseAddressSchema = z.object({
 export type ChooseAddressInput = z.infer<typeof ChooseAddressSchema>;
 
 export const AddressParamsSchema = z.object({
-  tenant: z.string().min(1),
+  tenant: TenantSlugSchema,
   customerId: z.uuid({ error: 'invalidId' }),
   addressId: z.uuid({ error: 'invalidId' }),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TenantSlugSchema } from './params.js';
+import { jsonRecordInput, jsonValueInput } from './primitives.js';
 
 export const CAMPAIGN_TYPES = ['fl-onboarding', 'event-offering'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -12,6 +14,12 @@ export const AllocationMetaDataSchema = z
   })
   .catchall(z.unknown());
 export type AllocationMetaData = z.infer<typeof AllocationMetaDataSchema>;
+
+/**
+ * metaData as staff send it: any JSON object whose keys and strings pass the text rule and whose
+ * depth is bounded (it is stored as jsonb), with the seed's keys checked as above.
+ */
+export const AllocationMetaDataInputSchema = jsonRecordInput(jsonValueInput()).pipe(AllocationMetaDataSchema);
 
 export const PendingOrderSchema = z.object({
   id: z.uuid(),
@@ -44,7 +52,7 @@ export const AllocationDetailSchema = z.object({
 export type AllocationDetail = z.infer<typeof AllocationDetailSchema>;
 
 export const AllocationListParamsSchema = z.object({
-  tenant: z.string().min(1),
+  tenant: TenantSlugSchema,
   customerId: z.uuid({ error: 'invalidId' }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOTTLE_ID_LENGTH } from '../constants.js';
+import { textInput } from './primitives.js';
 
 /**
  * Bottle IDs are printed on the label as A123-B89Z: eight letters or digits, shown in two groups
@@ -18,9 +19,7 @@ export function normaliseBottleId(value: string): string | null {
 
 /** `POST /v1/bottle-verification` and the verification form. */
 export const BottleVerificationSchema = z.object({
-  bottleId: z
-    .string({ error: 'bottleIdRequired' })
-    .trim()
+  bottleId: textInput({ error: 'bottleIdRequired' })
     .min(1, { error: 'bottleIdRequired' })
     .refine((value) => value === '' || normaliseBottleId(value) !== null, { error: 'bottleIdFormat' })
     .transform((value) => normaliseBottleId(value) ?? value),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import cardValidator from 'card-validator';
 import { requiredText } from './fields.js';
+import { TenantSlugSchema } from './params.js';
+import { textInput } from './primitives.js';
 
 export const CARD_HOLDER_MAX_LENGTH = 100;
 
@@ -35,8 +37,7 @@ export const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 export const createCardInputSchema = ({ now = () => new Date() }: { now?: () => Date } = {}) =>
   z
     .object({
-      cardNumber: z
-        .string({ error: 'cardNumberRequired' })
+      cardNumber: textInput({ error: 'cardNumberRequired', trim: false })
         .transform(digitsOnly)
         .pipe(
           z
@@ -47,9 +48,7 @@ export const createCardInputSchema = ({ now = () => new Date() }: { now?: () => 
             }),
         ),
       cardHolderName: requiredText('cardHolderNameRequired', CARD_HOLDER_MAX_LENGTH),
-      expirationDate: z
-        .string({ error: 'required' })
-        .trim()
+      expirationDate: textInput({ error: 'required' })
         .min(1, { error: 'required' })
         .superRefine((value, ctx) => {
           if (value === '') return;
@@ -57,9 +56,7 @@ export const createCardInputSchema = ({ now = () => new Date() }: { now?: () => 
           if (!expiry) ctx.addIssue({ code: 'custom', message: 'expirationInvalid' });
           else if (isExpired(expiry, now())) ctx.addIssue({ code: 'custom', message: 'cardExpired' });
         }),
-      cvv: z
-        .string({ error: 'cvvRequired' })
-        .trim()
+      cvv: textInput({ error: 'cvvRequired' })
         .min(1, { error: 'cvvRequired' })
         .refine((value) => value === '' || /^\d{3,4}$/.test(value), { error: 'cvvInvalid' }),
       preferred: z.boolean({ error: 'invalidType' }).default(false),
@@ -91,7 +88,7 @@ export type Card = z.infer<typeof CardSchema>;
 export const CardListSchema = z.array(CardSchema);
 
 export const CardParamsSchema = z.object({
-  tenant: z.string().min(1),
+  tenant: TenantSlugSchema,
   customerId: z.uuid({ error: 'invalidId' }),
   cardId: z.uuid({ error: 'invalidId' }),
 });

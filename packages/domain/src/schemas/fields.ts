@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { isCountryCode, TEN_DIGIT_PHONE_COUNTRIES } from '../geo/regions.js';
 import { DEFAULT_MINIMUM_AGE } from '../constants.js';
+import { textInput } from './primitives.js';
 
 /**
  * Field rules shared by every form that asks for them (profile, joining, addresses, cards).
@@ -12,18 +13,21 @@ export const NAME_MAX_LENGTH = 50;
 export const COMPANY_MAX_LENGTH = 100;
 export const PHONE_MAX_LENGTH = 32;
 
+/** What a form's text may hold besides its length; see `textInput`. */
+export interface TextFieldOptions {
+  multiline?: boolean;
+}
+
 /** A trimmed text that may be left empty: '' and missing both mean "not given". */
-export const optionalText = (max: number) =>
-  z
-    .string({ error: 'invalidType' })
-    .trim()
+export const optionalText = (max: number, { multiline = false }: TextFieldOptions = {}) =>
+  textInput({ multiline })
     .max(max, { error: 'tooLong' })
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** A trimmed required text with its own "please enter …" message when empty. */
-export const requiredText = (emptyKey: string, max: number) =>
-  z.string({ error: emptyKey }).trim().min(1, { error: emptyKey }).max(max, { error: 'tooLong' });
+export const requiredText = (emptyKey: string, max: number, { multiline = false }: TextFieldOptions = {}) =>
+  textInput({ error: emptyKey, multiline }).min(1, { error: emptyKey }).max(max, { error: 'tooLong' });
 
 // Letters of any script, with the marks, spaces, apostrophes, dots and hyphens names carry.
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .\u2019-]*$/u;
@@ -36,16 +40,12 @@ export const personName = (emptyKey: 'firstNameRequired' | 'lastNameRequired', i
 export const PREFIXES = ['Mr.', 'Ms.', 'Mrs.', 'Mx.', 'Dr.'] as const;
 
 /** Prefix is optional; when given it is one of the usual forms of address. */
-export const PrefixSchema = z
-  .string({ error: 'invalidType' })
-  .trim()
+export const PrefixSchema = textInput()
   .refine((value) => value === '' || (PREFIXES as readonly string[]).includes(value), { error: 'invalidPrefix' })
   .optional()
   .transform((value) => (value ? (value as (typeof PREFIXES)[number]) : undefined));
 
-export const CountryCodeSchema = z
-  .string({ error: 'countryRequired' })
-  .trim()
+export const CountryCodeSchema = textInput({ error: 'countryRequired' })
   .min(1, { error: 'countryRequired' })
   .transform((value) => value.toUpperCase())
   .refine(isCountryCode, { error: 'countryRequired' });
@@ -87,9 +87,7 @@ export function checkPhone(value: { phone: string; phoneCountry: string }, ctx: 
 }
 
 export const PhoneFields = {
-  phoneCountry: z
-    .string({ error: 'countryRequired' })
-    .trim()
+  phoneCountry: textInput({ error: 'countryRequired' })
     .transform((value) => value.toUpperCase())
     .refine(isCountryCode, { error: 'countryRequired' }),
   phone: requiredText('phoneRequired', PHONE_MAX_LENGTH),
@@ -126,9 +124,7 @@ export interface AgeRuleOptions {
 
 /** Date of birth "YYYY-MM-DD": a real date, not in the future, and old enough to buy wine. */
 export const dateOfBirthSchema = ({ minimumAge = DEFAULT_MINIMUM_AGE, now = () => new Date() }: AgeRuleOptions = {}) =>
-  z
-    .string({ error: 'required' })
-    .trim()
+  textInput({ error: 'required' })
     .min(1, { error: 'required' })
     .superRefine((value, ctx) => {
       if (value === '') return;

@@ -3,7 +3,8 @@ import { addressFields, checkAddress, normaliseStateCode } from './address.js';
 import type { AgeRuleOptions } from './fields.js';
 import { checkPhone } from './fields.js';
 import { EmailSchema } from './login.js';
-import { newPasswordSchema } from './password.js';
+import { newPasswordSchema, secretInput } from './password.js';
+import { textInput } from './primitives.js';
 import { checkConfirmEmail, personFields } from './profile.js';
 
 export const IDEAL_ALLOCATION_MAX_LENGTH = 1_000;
@@ -31,9 +32,7 @@ export const createFoundersListSchema = (options: AgeRuleOptions = {}) =>
     .object({
       ...personFields(options),
       ...addressFields,
-      idealAllocation: z
-        .string({ error: 'idealAllocationRequired' })
-        .trim()
+      idealAllocation: textInput({ error: 'idealAllocationRequired', multiline: true })
         .min(1, { error: 'idealAllocationRequired' })
         .max(IDEAL_ALLOCATION_MAX_LENGTH, { error: 'tooLong' }),
     })
@@ -54,9 +53,9 @@ export type EmailOnlyInput = z.infer<typeof EmailOnlySchema>;
 /** Reset password and create password (seed §2): a new password twice, and the e-mailed token. */
 export const SetPasswordSchema = z
   .object({
-    token: z.string({ error: 'linkInvalid' }).min(16, { error: 'linkInvalid' }).max(256, { error: 'linkInvalid' }),
+    token: textInput({ error: 'linkInvalid', trim: false }).min(16, { error: 'linkInvalid' }).max(256, { error: 'linkInvalid' }),
     password: newPasswordSchema('passwordRequired'),
-    confirmPassword: z.string({ error: 'required' }).min(1, { error: 'required' }),
+    confirmPassword: secretInput('required'),
   })
   .superRefine((value, ctx) => {
     if (value.confirmPassword && value.password !== value.confirmPassword) {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { secretInput } from './password.js';
+import { textInput } from './primitives.js';
 
 /** Long enough for any real address (RFC 5321 caps a path at 254), short enough to stop abuse. */
 export const EMAIL_MAX_LENGTH = 254;
 /** A sign-in password is checked only for presence and a sane length; the rules apply when it is set. */
 const LOGIN_PASSWORD_MAX_LENGTH = 1024;
 
-export const EmailSchema = z
-  .string({ error: 'emailRequired' })
-  .trim()
+export const EmailSchema = textInput({ error: 'emailRequired' })
   .min(1, { error: 'emailRequired' })
   .max(EMAIL_MAX_LENGTH, { error: 'tooLong' })
   .pipe(z.email({ error: 'emailInvalid' }));
@@ -15,10 +15,7 @@ export const EmailSchema = z
 /** Login payload (seed §3, §7): email and password, both required. */
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z
-    .string({ error: 'passwordRequired' })
-    .min(1, { error: 'passwordRequired' })
-    .max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'tooLong' }),
+  password: secretInput('passwordRequired').max(LOGIN_PASSWORD_MAX_LENGTH, { error: 'tooLong' }),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_DAYS_AHEAD } from '../constants.js';
 import { AllocationMetaDataSchema } from './allocation.js';
 import { CardInputSchema } from './card.js';
+import { integerInput, textInput } from './primitives.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_BOTTLES_PER_WINE = 120;
@@ -69,11 +70,7 @@ export type Offering = z.infer<typeof OfferingSchema>;
 
 /* ------------------------------------------------------------------ choosing and the cart */
 
-export const QuantitySchema = z
-  .number({ error: 'invalidQuantity' })
-  .int({ error: 'invalidQuantity' })
-  .min(0, { error: 'invalidQuantity' })
-  .max(MAX_BOTTLES_PER_WINE, { error: 'invalidQuantity' });
+export const QuantitySchema = integerInput({ min: 0, max: MAX_BOTTLES_PER_WINE, error: 'invalidQuantity' });
 
 export const CartLineSchema = z.object({ wineId: z.uuid({ error: 'invalidId' }), quantity: QuantitySchema });
 export type CartLine = z.infer<typeof CartLineSchema>;
@@ -109,7 +106,7 @@ export const DeliverySchema = z.discriminatedUnion(
     z.object({
       method: z.literal('shipping'),
       /** The country chosen in the delivery step; the shipping address must be in it (seed §5). */
-      countryCode: z.string({ error: 'countryRequired' }).trim().min(2, { error: 'countryRequired' }),
+      countryCode: textInput({ error: 'countryRequired' }).min(2, { error: 'countryRequired' }),
       shippingAddressId: z.uuid({ error: 'selectAddress' }),
     }),
     z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './login.js';
+import { textInput } from './primitives.js';
 import {
   checkPhone,
   COMPANY_MAX_LENGTH,
@@ -17,7 +18,7 @@ export const personFields = (options: AgeRuleOptions = {}) => ({
   firstName: personName('firstNameRequired', 'invalidFirstName'),
   lastName: personName('lastNameRequired', 'invalidLastName'),
   email: EmailSchema,
-  confirmEmail: z.string({ error: 'required' }).trim().min(1, { error: 'required' }),
+  confirmEmail: textInput({ error: 'required' }).min(1, { error: 'required' }),
   ...PhoneFields,
   dateOfBirth: dateOfBirthSchema(options),
   company: optionalText(COMPANY_MAX_LENGTH),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { statesOf } from '../geo/regions.js';
-import { AllocationMetaDataSchema } from './allocation.js';
+import { AllocationMetaDataInputSchema, AllocationMetaDataSchema } from './allocation.js';
 import { CountryCodeSchema, requiredText } from './fields.js';
 import { EmailSchema, LoginSchema, TokenResponseSchema } from './login.js';
 import { CAMPAIGN_KINDS, createOfferingScheduleSchema, MAX_BOTTLES_PER_WINE, QuantitySchema } from './offering.js';
+import { integerInput, textInput } from './primitives.js';
 
 /*
  * The staff API (`/v1/staff/…`) and, later, the staff console's forms. Staff speak of wines by
@@ -38,18 +39,10 @@ export type StaffUser = z.infer<typeof StaffUserSchema>;
 const id = () => z.uuid({ error: 'invalidId' });
 
 /** Money in whole cents; up to a million dollars, far above any bottle or order minimum. */
-export const CentsInputSchema = z
-  .number({ error: 'invalidType' })
-  .int({ error: 'invalidType' })
-  .min(0, { error: 'invalidType' })
-  .max(100_000_000, { error: 'invalidType' });
+export const CentsInputSchema = integerInput({ min: 0, max: 100_000_000 });
 
 /** Bottles in a location: larger than any one member's quantity. */
-export const StockQuantitySchema = z
-  .number({ error: 'invalidQuantity' })
-  .int({ error: 'invalidQuantity' })
-  .min(0, { error: 'invalidQuantity' })
-  .max(1_000_000, { error: 'invalidQuantity' });
+export const StockQuantitySchema = integerInput({ min: 0, max: 1_000_000, error: 'invalidQuantity' });
 
 /* ------------------------------------------------------------------ wines and locations */
 
@@ -59,18 +52,9 @@ export const TEXT_BLOCK_MAX_LENGTH = 4_000;
 /** `POST /v1/staff/wines`: one row per name, vintage and bottle size (a magnum is its own wine). */
 export const WineInputSchema = z.object({
   name: requiredText('required', WINE_NAME_MAX_LENGTH),
-  vintage: z
-    .number({ error: 'invalidType' })
-    .int({ error: 'invalidType' })
-    .min(1900, { error: 'invalidType' })
-    .max(2100, { error: 'invalidType' }),
-  sizeMl: z
-    .number({ error: 'invalidType' })
-    .int({ error: 'invalidType' })
-    .min(50, { error: 'invalidType' })
-    .max(30_000, { error: 'invalidType' })
-    .default(750),
-  description: z.string({ error: 'invalidType' }).trim().max(TEXT_BLOCK_MAX_LENGTH, { error: 'tooLong' }).default(''),
+  vintage: integerInput({ min: 1900, max: 2100 }),
+  sizeMl: integerInput({ min: 50, max: 30_000 }).default(750),
+  description: textInput({ multiline: true }).max(TEXT_BLOCK_MAX_LENGTH, { error: 'tooLong' }).default(''),
 });
 export type WineInput = z.infer<typeof WineInputSchema>;
 
@@ -117,13 +101,13 @@ export const SlugSchema = requiredText('required', 80)
   .pipe(z.string().min(1, { error: 'required' }));
 
 const ParagraphsSchema = z
-  .array(requiredText('required', TEXT_BLOCK_MAX_LENGTH), { error: 'invalidType' })
+  .array(requiredText('required', TEXT_BLOCK_MAX_LENGTH, { multiline: true }), { error: 'invalidType' })
   .max(20, { error: 'tooLong' });
 
 export const OfferingLetterSchema = z.object({
-  title: z.string({ error: 'invalidType' }).trim().max(200, { error: 'tooLong' }).default(''),
+  title: textInput().max(200, { error: 'tooLong' }).default(''),
   paragraphs: ParagraphsSchema.default([]),
-  signature: z.string({ error: 'invalidType' }).trim().max(200, { error: 'tooLong' }).default(''),
+  signature: textInput({ multiline: true }).max(200, { error: 'tooLong' }).default(''),
 });
 
 export const VintageNoteInputSchema = z.object({
@@ -145,11 +129,7 @@ export type OfferingWineInput = z.infer<typeof OfferingWineInputSchema>;
 export const OfferingCombinationInputSchema = z.object({
   wineId: id(),
   requiresWineId: id(),
-  quantity: z
-    .number({ error: 'invalidQuantity' })
-    .int({ error: 'invalidQuantity' })
-    .min(1, { error: 'invalidQuantity' })
-    .max(MAX_BOTTLES_PER_WINE, { error: 'invalidQuantity' }),
+  quantity: integerInput({ min: 1, max: MAX_BOTTLES_PER_WINE, error: 'invalidQuantity' }),
 });
 
 /** Everything about an offering except its window. */
@@ -157,7 +137,7 @@ export const OfferingContentSchema = z.object({
   name: requiredText('required', 120),
   slug: SlugSchema,
   campaignType: z.enum(CAMPAIGN_KINDS, { error: 'invalidType' }).default('standard'),
-  metaData: AllocationMetaDataSchema.default({}),
+  metaData: AllocationMetaDataInputSchema.default({}),
   letter: OfferingLetterSchema.default({ title: '', paragraphs: [], signature: '' }),
   vintageNotes: z.array(VintageNoteInputSchema).max(30, { error: 'tooLong' }).default([]),
   orderMinimumCents: CentsInputSchema.default(0),
@@ -283,7 +263,7 @@ export const AllocationAssignmentSchema = z
     customerId: id().optional(),
     email: EmailSchema.optional(),
     orderMinimumCents: CentsInputSchema.nullable().optional(),
-    metaData: AllocationMetaDataSchema.optional(),
+    metaData: AllocationMetaDataInputSchema.optional(),
     lines: z.array(AllocationLineInputSchema).max(50, { error: 'tooLong' }),
   })
   .refine((value) => Boolean(value.customerId) !== Boolean(value.email), { path: ['email'], error: 'emailRequired' });
@@ -356,9 +336,7 @@ export const WishIdParamsSchema = z.object({ wishId: id() });
 /** A state, province or region: from the country's list where it has one (US, CA, AU), else free text. */
 const destinationFields = {
   countryCode: CountryCodeSchema,
-  stateCode: z
-    .string({ error: 'invalidType' })
-    .trim()
+  stateCode: textInput()
     .max(40, { error: 'tooLong' })
     .nullable()
     .optional()
@@ -379,11 +357,7 @@ export const TaxRateInputSchema = z
   .object({
     ...destinationFields,
     /** 725 = 7.25 %. */
-    rateBasisPoints: z
-      .number({ error: 'invalidType' })
-      .int({ error: 'invalidType' })
-      .min(0, { error: 'invalidType' })
-      .max(10_000, { error: 'invalidType' }),
+    rateBasisPoints: integerInput({ min: 0, max: 10_000 }),
     includesDuties: z.boolean({ error: 'invalidType' }).default(false),
   })
   .superRefine(checkState)
@@ -392,9 +366,9 @@ export const TaxRateInputSchema = z
 export const ShippingRateInputSchema = z
   .object({
     ...destinationFields,
-    minBottles: z.number({ error: 'invalidQuantity' }).int({ error: 'invalidQuantity' }).min(1, { error: 'invalidQuantity' }),
+    minBottles: integerInput({ min: 1, error: 'invalidQuantity' }),
     /** Null: this band has no upper end. */
-    maxBottles: z.number({ error: 'invalidQuantity' }).int({ error: 'invalidQuantity' }).min(1, { error: 'invalidQuantity' }).nullable(),
+    maxBottles: integerInput({ min: 1, error: 'invalidQuantity' }).nullable(),
     priceCents: CentsInputSchema,
     includesDuties: z.boolean({ error: 'invalidType' }).default(false),
   })
@@ -414,7 +388,7 @@ export const ShippingRestrictionInputSchema = z
 
 export const ShippingNoticeInputSchema = z.object({
   countryCode: CountryCodeSchema,
-  text: requiredText('required', 500),
+  text: requiredText('required', 500, { multiline: true }),
 });
 
 /** `PUT /v1/staff/rates`: the tenant's four rate tables, replaced together. */
