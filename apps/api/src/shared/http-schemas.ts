@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TenantSlugSchema } from '@winery/domain';
 
 /**
  * Every /v1 route names its tenant in a header (PRODUCT.md). Loose, because Fastify replaces
@@ -6,12 +7,7 @@ import { z } from 'zod';
  */
 export const TenantHeadersSchema = z
   .object({
-    tenant: z
-      .string({ error: 'tenantRequired' })
-      .trim()
-      .min(1, { error: 'tenantRequired' })
-      .max(64, { error: 'tooLong' })
-      .describe('The producer (tenant) slug, e.g. "demo"'),
+    tenant: TenantSlugSchema.describe('The producer (tenant) slug, e.g. "demo"'),
   })
   .loose();
 

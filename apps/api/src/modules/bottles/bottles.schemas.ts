@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerInput, textInput } from '@winery/domain';
 
 /**
  * The public check's body. Deliberately loose: the format is checked by the service, after the
@@ -6,15 +7,14 @@ import { z } from 'zod';
  */
 export const BottleCheckBodySchema = z
   .object({
-    bottleId: z.string().max(200, { error: 'tooLong' }).optional().describe('The ID on the label, e.g. "A123-B89Z" (any case, dash optional)'),
+    bottleId: textInput({ trim: false }).max(200, { error: 'tooLong' }).optional().describe('The ID on the label, e.g. "A123-B89Z" (any case, dash optional)'),
   })
   .describe('{ bottleId }');
 
 export const MAX_IMPORT_ROWS = 10_000;
 
 export const BottleImportBodySchema = z.object({
-  csv: z
-    .string({ error: 'required' })
+  csv: textInput({ error: 'required', multiline: true, trim: false })
     .min(1, { error: 'required' })
     .describe(
       'CSV text with a header row. Columns: bottle_id, bottle_number, and either wine_id (a catalogue wine id) or wine + vintage + size_ml (size_ml may be left out for 750). Up to 10,000 rows.',
@@ -24,8 +24,8 @@ export const BottleImportBodySchema = z.object({
 export const BottleImportResultSchema = z.object({ imported: z.number().int() });
 
 export const SuspiciousQuerySchema = z.object({
-  minChecks: z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(2, { error: 'invalidType' }).max(100_000, { error: 'invalidType' }).default(5),
-  days: z.coerce.number({ error: 'invalidType' }).int({ error: 'invalidType' }).min(1, { error: 'invalidType' }).max(366, { error: 'invalidType' }).default(30),
+  minChecks: integerInput({ min: 2, max: 100_000, coerce: true }).default(5),
+  days: integerInput({ min: 1, max: 366, coerce: true }).default(30),
 });
 
 export const SuspiciousBottleSchema = z.object({

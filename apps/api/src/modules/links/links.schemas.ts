@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from '@winery/domain';
 
 /*
  * Request and answer shapes of the e-mailed-link routes that the domain package does not define
@@ -6,8 +7,7 @@ import { z } from 'zod';
  */
 
 /** A link token as it arrives from the URL; anything malformed is simply a link that does not work. */
-export const LinkTokenSchema = z
-  .string({ error: 'linkInvalid' })
+export const LinkTokenSchema = textInput({ error: 'linkInvalid', trim: false })
   .min(16, { error: 'linkInvalid' })
   .max(256, { error: 'linkInvalid' });
 
