@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { isClientRoute } from '@winery/domain';
 import { ApiError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
+import { hashHtmlFiles, inlineScriptHashes } from './inline-script-hashes.js';
 
 const SPA_FALLBACK = '__spa-fallback.html';
 const NOT_FOUND_PAGE = join('404', 'index.html');
@@ -39,6 +40,18 @@ async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string 
   const root = resolve(options.webRoot);
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
+  // Each page's Content Security Policy admits exactly its own inline scripts (security.plugin.ts),
+  // hashed once at start; a page added to the folder later is hashed when first asked for.
+  const scriptHashes = await hashHtmlFiles(root);
+  const hashesOf = async (file: string) => {
+    let hashes = scriptHashes.get(file);
+    if (!hashes) {
+      hashes = inlineScriptHashes(await readFile(file, 'utf8'));
+      scriptHashes.set(file, hashes);
+    }
+    return hashes;
+  };
+
   /** Sends a file read whole (HTML, page data), compressed when a twin exists. */
   const sendText = async (
     request: FastifyRequest,
@@ -59,8 +72,10 @@ async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string 
         .send(await readFile(path))
     );
   };
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, file: string, statusCode: number) =>
-    sendText(request, reply, file, statusCode, 'text/html; charset=utf-8');
+  const sendHtml = async (request: FastifyRequest, reply: FastifyReply, file: string, statusCode: number) => {
+    reply.allowInlineScripts(await hashesOf(file));
+    return sendText(request, reply, file, statusCode, 'text/html; charset=utf-8');
+  };
 
   /** Maps a URL path to a file path inside root, or null if it escapes root or is hidden. */
   const inside = (relative: string): string | null => {
@@ -116,4 +131,4 @@ async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string 
   });
 }
 
-export default fp(staticWebPlugin, { name: 'static-web' });
+export default fp(staticWebPlugin, { name: 'static-web', dependencies: ['security'] });

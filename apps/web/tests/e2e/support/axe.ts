@@ -14,7 +14,8 @@ interface AxeViolation {
 
 /** axe-core's WCAG 2.2 AA and best-practice checks on the page as it is now; one line per violation. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  // Evaluated by the test driver, not added as an inline <script>, which the site's policy refuses.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, {
