@@ -48,8 +48,10 @@ const MEMBERS = 24;
 const WINES = [
   { name: 'Quella', stock: 30, maximum: 3, take: 2 },
   { name: 'Vecina', stock: 100, maximum: 3, take: 1 },
-  { name: 'Melbury', stock: 12, maximum: 2, take: 1 },
+  { name: 'Melbury', stock: 16, maximum: 2, take: 1 },
 ];
+/** Early enough that most orders are still to come (at most 15 can be placed: Quella runs out). */
+const KILL_AFTER_ANSWERS = 8;
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 
 interface Member {
@@ -236,20 +238,21 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
       return [{ member, body: body(randomUUID()) }, { member, body: body(randomUUID()) }];
     });
 
-    // Everything at once. Once a fifth of the answers are in, the orders table is held (SHARE) so
-    // that placements which have authorised the card wait right before writing their order; the
-    // server is killed while at least one waits there. So some orders were answered, some
-    // committed unanswered, some were cut off before authorising, and some between the gateway's
-    // approval and the commit: the case the sweep on restart is for.
+    // Everything at once. Once the first answers are in, the orders table is held (SHARE) so that
+    // a placement which has authorised the card waits right before writing its order (the others
+    // queue behind it on the stock rows), and the server is killed while it waits there. So some
+    // orders were answered, some committed unanswered, some were cut off before authorising, and
+    // one between the gateway's approval and the commit: the case the sweep on restart is for.
     const blocker = new pg.Client({ connectionString: database.url });
     await blocker.connect();
     let waitingAtKill = 0;
     const blockThenKill = async () => {
       await blocker.query('begin');
       await blocker.query('lock table orders in share mode');
+      const waiting = async () =>
+        ((await blocker.query(`select count(*)::int as n from pg_locks where not granted and relation = 'orders'::regclass`)).rows[0] as { n: number }).n;
       for (let tries = 0; tries < 200 && waitingAtKill === 0; tries += 1) {
-        const waiting = await blocker.query(`select count(*)::int as n from pg_locks where not granted and relation = 'orders'::regclass`);
-        waitingAtKill = (waiting.rows[0] as { n: number }).n;
+        waitingAtKill = await waiting();
         if (waitingAtKill === 0) await sleep(25);
       }
       await api!.kill();
@@ -265,7 +268,7 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
       if (answer !== 'lost') {
         if (firstAnswers[i] === 'lost' || answer.status === 201) firstAnswers[i] = answer;
         answered += 1;
-        if (answered >= Math.ceil(sends.length / 5)) killing ??= blockThenKill();
+        if (answered >= KILL_AFTER_ANSWERS) killing ??= blockThenKill();
       }
     });
     await Promise.all(inFlight);
