@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { textInput } from '@winery/domain';
 import { findLinkPositions, findLinks } from '../modules/mail/find-links.js';
 import type { MailRow } from '../modules/mail/mail.repository.js';
 import type { MailService } from '../modules/mail/mail.service.js';
@@ -145,7 +146,7 @@ async function devOutboxPlugin(app: FastifyInstance, options: { mail: MailServic
 
   app.get(
     '/dev/outbox.json',
-    { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } },
+    { schema: { hide: true, querystring: z.object({ to: textInput().max(320, { error: 'tooLong' }).optional() }) } },
     async (request, reply) => {
       const { to } = request.query as { to?: string };
       const messages = await listAfterDrain(to);

@@ -24,6 +24,24 @@ describe('the error handler', () => {
     expect(response.body).not.toMatch(/10\.0\.0\.5|password|stack|at /);
   });
 
+  it('answers a body of the wrong type with a field error in our words, not the validator\'s', async () => {
+    for (const payload of ['null', '[]', '"text"', '42']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/customer/login',
+        headers: { tenant: TEST_TENANT, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({ statusCode: 400, type: 'validationError' });
+      for (const error of body.errors) {
+        expect(error.code).toBe('invalidType');
+        expect(error.message).not.toMatch(/expected|received/i);
+      }
+    }
+  });
+
   it('answers unknown /v1 paths with a JSON 404', async () => {
     for (const [method, url] of [
       ['GET', '/v1/no-such-thing'],

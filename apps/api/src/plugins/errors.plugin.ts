@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { issueValues, renderValidationMessage, type ApiErrorBody, type ApiErrorType, type FieldError } from '@winery/domain';
+import { issueValues, renderValidationMessage, validationMessages, type ApiErrorBody, type ApiErrorType, type FieldError } from '@winery/domain';
 import { ApiError, isApiError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
 
@@ -19,7 +19,8 @@ function fieldErrors(error: { validation: Array<{ instancePath: string; message?
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     if (byField.has(field)) continue;
-    const code = issue.message ?? 'invalidType';
+    // A check of ours carries a message key; zod's own English (a body of the wrong type) does not.
+    const code = issue.message && Object.hasOwn(validationMessages, issue.message) ? issue.message : 'invalidType';
     byField.set(field, { field, message: renderValidationMessage(code, issueValues(issue.params ?? {})), code });
   }
   return [...byField.values()];

@@ -1,3 +1,4 @@
+import { formatMoney } from '@winery/domain';
 /**
  * Every sentence the API answers with. Seed wording (spec §8) is kept exactly; the rest is ours.
  * The web app maps error types and codes to its own translated texts, so these are for humans
@@ -54,6 +55,8 @@ export const API_MESSAGES = {
   soldOut: (wine: string) => `Sorry, ${wine} has just sold out. Please change your order.`,
   cannotShip: (destination: string) => `Sorry, we cannot ship to ${destination}.`,
   noShippingRate: 'We cannot deliver to this address yet. Please choose another address or contact us.',
+  orderTooLarge: (maxCents: number) =>
+    `An order can total at most ${formatMoney(maxCents)}. Please choose fewer bottles or contact us.`,
   noPickupRate: 'This pick-up location cannot take orders yet. Please choose another or contact us.',
 
   // Staff API: sign-in, catalogue, offerings, members' allocations, wishes, rate tables (issue 5).

@@ -374,4 +374,17 @@ describe(`POST /v1/staff/bottles/import, ${N} at once`, () => {
     expect(count(responses, 201)).toBe(1);
     expect(await registered(shared)).toHaveLength(80);
   });
+
+  it('different bottles given the same numbers at once: each number goes to one bottle only, without a 500', async () => {
+    const wine = await t.createWine();
+    // Every file has its own bottle IDs but claims numbers 1-40 of the same wine.
+    const files = Array.from({ length: N }, (_, k) => ids(`E${String(k).padStart(3, '0')}`, 40));
+    const csv = (bottleIds: string[]) => ['bottle_id,wine_id,bottle_number', ...bottleIds.map((id, i) => `${id},${wine.id},${i + 1}`)].join('\n');
+    const responses = await atOnce(N, (k) => importCsv(csv(files[k]!)));
+    expectAnswers(responses, [201, 400, 409]);
+    expect(count(responses, 201)).toBe(1);
+    const numbers = await t.db.select({ n: bottles.bottleNumber }).from(bottles).where(eq(bottles.wineId, wine.id));
+    expect(numbers).toHaveLength(40);
+    expect(new Set(numbers.map((row) => row.n)).size).toBe(40);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyRate, formatMoney } from './money.js';
-import { computeTotals, findShippingRate, type RateTables } from './rates.js';
+import { computeTotals, findShippingRate, MAX_ORDER_TOTAL_CENTS, type RateTables } from './rates.js';
 
 const tables: RateTables = {
   taxRates: [
@@ -49,6 +49,19 @@ describe('computeTotals', () => {
       tables,
     });
     expect(result.ok && result.totals).toMatchObject({ shippingCents: 7_500, taxCents: 600, totalCents: 18_100 });
+  });
+
+  it('takes a total of exactly the maximum and refuses one cent more (amounts stay inside int4 cents)', () => {
+    const pickup = { method: 'pickup', locationId: 'cellar', taxDestination: { countryCode: 'US', stateCode: 'NY' } } as const;
+    const noTax: RateTables = { ...tables, taxRates: [{ countryCode: 'US', stateCode: null, rateBasisPoints: 0, includesDuties: false }] };
+    const at = computeTotals({ subtotalCents: MAX_ORDER_TOTAL_CENTS, bottles: 1, delivery: pickup, tables: noTax });
+    expect(at.ok && at.totals.totalCents).toBe(MAX_ORDER_TOTAL_CENTS);
+    expect(computeTotals({ subtotalCents: MAX_ORDER_TOTAL_CENTS + 1, bottles: 1, delivery: pickup, tables: noTax })).toEqual({
+      ok: false,
+      code: 'tooLarge',
+      maxCents: MAX_ORDER_TOTAL_CENTS,
+    });
+    expect(MAX_ORDER_TOTAL_CENTS).toBeLessThan(2 ** 31 - 1);
   });
 
   it('labels charges abroad as shipping and duties, tax and duties', () => {

@@ -70,7 +70,14 @@ export interface OrderTotals {
 export type TotalsResult =
   | { ok: true; totals: OrderTotals }
   | { ok: false; code: 'cannotShip'; destination: string }
-  | { ok: false; code: 'noRate'; destination: Destination };
+  | { ok: false; code: 'noRate'; destination: Destination }
+  | { ok: false; code: 'tooLarge'; maxCents: number };
+
+/**
+ * The largest order total taken in one order: a million dollars. Far above any allocation, and
+ * every amount of an order (stored as PostgreSQL int4 cents) stays well inside its range.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 100_000_000;
 
 export interface RateTables {
   taxRates: readonly TaxRate[];
@@ -99,13 +106,15 @@ export function computeTotals(input: { subtotalCents: number; bottles: number; d
   const tax = findTaxRate(tables.taxRates, taxDestination);
   if (!tax) return { ok: false, code: 'noRate', destination: taxDestination };
   const taxCents = applyRate(subtotalCents, tax.rateBasisPoints);
+  const totalCents = subtotalCents + shippingCents + taxCents;
+  if (totalCents > MAX_ORDER_TOTAL_CENTS) return { ok: false, code: 'tooLarge', maxCents: MAX_ORDER_TOTAL_CENTS };
   return {
     ok: true,
     totals: {
       subtotalCents,
       shippingCents,
       taxCents,
-      totalCents: subtotalCents + shippingCents + taxCents,
+      totalCents,
       shippingLabel: shippingDuties ? 'shippingAndDuties' : 'shipping',
       taxLabel: tax.includesDuties ? 'taxAndDuties' : 'salesTax',
     },

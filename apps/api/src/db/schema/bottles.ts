@@ -20,6 +20,8 @@ export const bottles = pgTable(
   },
   (t) => [
     uniqueIndex('bottles_tenant_bottle_id_unique').on(t.tenantId, t.bottleId),
+    // Two imports at once must not give one wine the same bottle number twice.
+    uniqueIndex('bottles_tenant_wine_number_unique').on(t.tenantId, t.wineId, t.bottleNumber),
     check('bottles_bottle_id_format', sql`${t.bottleId} ~ '^[A-Z0-9]{4}-[A-Z0-9]{4}$'`),
     check('bottles_number_positive', sql`${t.bottleNumber} > 0`),
   ],

@@ -46,6 +46,8 @@ export const orders = pgTable(
     // A member's order history is read by customer, newest first.
     index('orders_tenant_customer_placed_idx').on(t.tenantId, t.customerId, t.placedAt),
     uniqueIndex('orders_idempotency_unique').on(t.tenantId, t.customerId, t.idempotencyKey),
+    // The authorisation sweep (ADR 013) asks which open card holds no order carries.
+    index('orders_authorization_idx').on(t.authorizationId),
     check('orders_status_known', sql`${t.status} in ('pending', 'cancelled', 'fulfilled')`),
   ],
 );

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, min, sql } from 'drizzle-orm';
+import { retryOnTransientConflict } from '../../shared/db-errors.js';
 import type { Database } from '../../db/database.js';
 import { bottleChecks, bottles, wines, type BottleCheckResult } from '../../db/schema/index.js';
 import type { SuspiciousBottle } from './bottles.schemas.js';
@@ -98,11 +99,16 @@ export function createBottlesRepository(db: Database) {
      */
     async insertBottles(tenantId: string, rows: Array<{ bottleId: string; wineId: string; bottleNumber: number }>): Promise<number> {
       const ordered = [...rows].sort((a, b) => (a.bottleId < b.bottleId ? -1 : a.bottleId > b.bottleId ? 1 : 0));
-      await db.transaction(async (tx) => {
-        for (let start = 0; start < ordered.length; start += INSERT_CHUNK) {
-          await tx.insert(bottles).values(ordered.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, tenantId })));
-        }
-      });
+      // IDs and numbers are two unique indexes: imports that overlap on numbers may still meet in
+      // the other order, and PostgreSQL ends one as a deadlock. Run it again; the unique index
+      // then answers (409) if the bottles really are taken.
+      await retryOnTransientConflict(() =>
+        db.transaction(async (tx) => {
+          for (let start = 0; start < ordered.length; start += INSERT_CHUNK) {
+            await tx.insert(bottles).values(ordered.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, tenantId })));
+          }
+        }),
+      );
       return rows.length;
     },
 

@@ -84,6 +84,9 @@ export function createPricingService(repository: PricingRepository) {
         tables,
       });
       if (result.ok) return result.totals;
+      if (result.code === 'tooLarge') {
+        throw new ApiError('validationError', API_MESSAGES.orderTooLarge(result.maxCents));
+      }
       if (result.code === 'cannotShip') {
         throw fieldError('delivery.shippingAddressId', 'cannotShip', API_MESSAGES.cannotShip(result.destination));
       }

@@ -15,7 +15,7 @@ import {
   type OfferingLetter,
   type VintageNote,
 } from '../../db/schema/index.js';
-import { retryOnTransientConflict } from '../../shared/transaction-retry.js';
+import { retryOnTransientConflict } from '../../shared/db-errors.js';
 import { staffAllocationQueries } from './staff-allocations.repository.js';
 
 export type { AllocationLineValues } from './staff-allocations.repository.js';

@@ -288,6 +288,24 @@ describe('POST /v1/{tenant}/customer/{customerId}/order', () => {
     expect(await f.stockOf(quella.id)).toBe(12);
   });
 
+  it('refuses an order whose total passes the largest an order may be, writing nothing and charging nothing', async () => {
+    // Each field at its own maximum (a $1,000,000 bottle, 22 of them) must not overflow the stored amounts.
+    const { offering, wines } = await f.createOpenOffering({ wines: [{ name: 'Collector', priceCents: 100_000_000, stock: 30 }] });
+    const [collector] = wines as [typeof wines[0]];
+    const member = await f.createMember(offering.id, { [collector.id]: { maximum: 22 } });
+    const cart = await putCart(member, [{ wineId: collector.id, quantity: 22 }]);
+    const authorisations = t.gateway.authorizationCount;
+    const response = await place(member, orderBody(member, cart.id));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      type: 'validationError',
+      message: 'An order can total at most $1,000,000.00. Please choose fewer bottles or contact us.',
+    });
+    expect(await ordersOf(member.customer.id)).toHaveLength(0);
+    expect(await f.stockOf(collector.id)).toBe(30);
+    expect(t.gateway.authorizationCount).toBe(authorisations);
+  });
+
   it('refuses billing addresses and cards that are not the member’s', async () => {
     const { quella, member } = await scenario();
     const other = await scenario();

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { RateTablesInput } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import { shippingNotices, shippingRates, shippingRestrictions, taxRates } from '../../db/schema/index.js';
-import { retryOnTransientConflict } from '../../shared/transaction-retry.js';
+import { retryOnTransientConflict } from '../../shared/db-errors.js';
 
 function rateQueries(db: Database) {
   return {
