@@ -62,6 +62,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['packages/domain/tsconfig.json', 'apps/api/tsconfig.json', 'apps/api/tsconfig.test.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
