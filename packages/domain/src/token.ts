@@ -23,7 +23,8 @@ export function decodeTokenClaims(token: string | null | undefined): TokenClaims
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) return null;
   try {
     const claims: unknown = JSON.parse(base64UrlDecode(parts[1]!));
-    return claims !== null && typeof claims === 'object' ? (claims as TokenClaims) : null;
+    // JSON arrays are objects too; claims are only ever a plain object.
+    return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as TokenClaims) : null;
   } catch {
     return null;
   }
