@@ -1,13 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openDatabase } from '../db/client.js';
-import type { Database } from '../db/database.js';
 
 /**
  * The real API as a separate process, for tests that must do what `app.inject` cannot: kill the
@@ -27,42 +23,8 @@ export function assertApiBuilt(): void {
   if (!existsSync(SERVER_JS)) throw new Error('apps/api/dist/server.js is missing: run `npm run build -w packages/domain && npm run build -w apps/api`.');
 }
 
-export interface ServerDatabase {
-  url: string;
-  db: Database;
-  /** Closes the test's own connections and drops the database. */
-  close(): Promise<void>;
-}
-
-/** A fresh, migrated database of its own on the server `adminUrl` points at. */
-export async function createServerDatabase(adminUrl: string, prefix = 'winery_process'): Promise<ServerDatabase> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await handle.migrate();
-  return {
-    url: url.toString(),
-    db: handle.db,
-    async close() {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
+// One way to make a server database, for in-process tests and for a spawned API alike.
+export { createServerDatabase, type ServerDatabase } from './test-database.js';
 
 export const freePort = () =>
   new Promise<number>((resolvePort, reject) => {

@@ -1,13 +1,39 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.service.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hashPassword, lowerPasswordCostForTests, PRODUCTION_PASSWORD_COST, verifyPassword } from './password.service.js';
+
+const HASH_SHAPE = (N: number) => new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{88}$`);
 
 describe('password hashing', () => {
-  it('stores a self-describing scrypt hash that verifies only the right password', async () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('hashes at N=2^15, r=8, p=1 on the path a server takes (the module as loaded, no test setup)', async () => {
+    vi.resetModules();
+    const production = await import('./password.service.js');
+    const hash = await production.hashPassword('Vintage-2026!');
+    expect(hash.startsWith('scrypt$32768$8$1$')).toBe(true);
+    expect(hash).toMatch(HASH_SHAPE(32768));
+    expect(PRODUCTION_PASSWORD_COST).toEqual({ N: 32768, r: 8, p: 1 });
+    expect(await production.verifyPassword('Vintage-2026!', hash)).toBe(true);
+    expect(await production.verifyPassword('vintage-2026!', hash)).toBe(false);
+  });
+
+  it('under test, hashes cheaply (the setup lowered N) and the hash still says its own cost', async () => {
     const hash = await hashPassword('Vintage-2026!');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    expect(hash).toMatch(HASH_SHAPE(1024));
     expect(hash).not.toContain('Vintage-2026!');
     expect(await verifyPassword('Vintage-2026!', hash)).toBe(true);
     expect(await verifyPassword('vintage-2026!', hash)).toBe(false);
+  });
+
+  it('refuses to lower the cost outside a vitest worker or with NODE_ENV=production', () => {
+    vi.stubEnv('VITEST', '');
+    expect(() => lowerPasswordCostForTests()).toThrow('only be lowered inside a vitest run');
+    vi.stubEnv('VITEST', 'true');
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(() => lowerPasswordCostForTests()).toThrow('only be lowered inside a vitest run');
+    vi.stubEnv('NODE_ENV', 'test');
+    expect(() => lowerPasswordCostForTests(3000)).toThrow('power of two');
+    expect(() => lowerPasswordCostForTests(2 ** 16)).toThrow('power of two');
   });
 
   it('salts: the same password hashes differently each time', async () => {

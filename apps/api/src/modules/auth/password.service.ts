@@ -4,7 +4,8 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
  * Passwords are hashed with scrypt (salted, memory-hard) and stored self-describing, so the cost
  * can be raised later and old hashes still verify: `scrypt$N$r$p$salt$hash` (base64).
  */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const PRODUCTION_PASSWORD_COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+let cost: { N: number; r: number; p: number } = PRODUCTION_PASSWORD_COST;
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
@@ -18,9 +19,26 @@ const scrypt = (password: string, salt: Buffer, keyLength: number, options: Scry
 // scrypt needs 128·N·r bytes; Node's default 32 MiB ceiling is exactly that for N=2^15, r=8, so give headroom.
 const maxmem = (N: number, r: number) => 256 * N * r;
 
+/**
+ * Test runs only: new hashes at a lower N. At 2^15 one hash takes ~90 ms here and the API suite
+ * makes thousands; verification reads the cost from each hash, so nothing else changes. Production
+ * cannot reach it: only a vitest worker may call it (vitest sets VITEST; NODE_ENV=production is
+ * refused as well), only the test setup does (src/testing/vitest-setup.ts), and a server started
+ * from dist never runs that setup — its hashes keep PRODUCTION_PASSWORD_COST (password.service.test.ts).
+ */
+export function lowerPasswordCostForTests(N = 2 ** 10): void {
+  if (!process.env.VITEST || process.env.NODE_ENV === 'production') {
+    throw new Error('The password cost can only be lowered inside a vitest run.');
+  }
+  if (!Number.isInteger(Math.log2(N)) || N < 2 || N > PRODUCTION_PASSWORD_COST.N) {
+    throw new Error(`The test password cost must be a power of two between 2 and ${PRODUCTION_PASSWORD_COST.N}.`);
+  }
+  cost = { ...PRODUCTION_PASSWORD_COST, N };
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const { N, r, p } = COST;
+  const { N, r, p } = cost;
   const key = await scrypt(password.normalize('NFKC'), salt, KEY_BYTES, { N, r, p, maxmem: maxmem(N, r) });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
