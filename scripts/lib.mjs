@@ -26,7 +26,7 @@ export function runOrExit(command, args, options = {}) {
   }
 }
 
-const manifests = ['package-lock.json', 'package.json', 'packages/domain/package.json', 'apps/api/package.json', 'apps/web/package.json'];
+const manifests = ['package-lock.json', 'package.json', 'packages/locales/package.json', 'packages/domain/package.json', 'apps/api/package.json', 'apps/web/package.json'];
 
 /** Installs dependencies when node_modules is missing or the lockfile or a manifest changed since. */
 export function ensureInstalled() {

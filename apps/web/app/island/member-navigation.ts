@@ -7,7 +7,7 @@ import {
   type AllocationSummary,
   type NavigationItem,
 } from '@winery/domain';
-import { footer as footerLabels, nav as navLabels } from '../locales/en-US/common.json';
+import { footer as footerLabels, nav as navLabels } from '@winery/locales/en-US/common.json';
 import { TENANT } from '../lib/tenant';
 
 type Fetch = typeof fetch;

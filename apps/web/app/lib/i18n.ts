@@ -1,20 +1,21 @@
 import type { MetaDescriptor } from 'react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { validationMessages } from '@winery/domain';
-import common from '../locales/en-US/common.json';
-import notification from '../locales/en-US/notification.json';
+import common from '@winery/locales/en-US/common.json';
+import notification from '@winery/locales/en-US/notification.json';
+import validation from '@winery/locales/en-US/validation.json';
 import { absoluteUrl } from './site-url';
 
 export const DEFAULT_LANGUAGE = 'en-US';
 export const NAMESPACES = ['common', 'notification', 'validation'] as const;
 
 export const resources = {
-  [DEFAULT_LANGUAGE]: { common, notification, validation: validationMessages },
+  [DEFAULT_LANGUAGE]: { common, notification, validation },
 } as const;
 
 /**
- * Resources are bundled and initialisation is synchronous, so the prerendered HTML already holds
+ * The texts live in packages/locales, which the API reads too. They are imported statically, so
+ * they are bundled and initialisation is synchronous, so the prerendered HTML already holds
  * the words (no flash of keys, nothing fetched).
  */
 export const i18n = i18next.createInstance();
