@@ -67,14 +67,12 @@ export function choiceProblems(lines: readonly SelectionLine[], rules: ChoiceRul
   return [...perWine, ...combinations, ...orderMinimum];
 }
 
-const bottles = (count: number) => (count === 1 ? 'bottle' : 'bottles');
-
 /** One field error per problem, in words; combinations and the order minimum concern the whole choice (`lines`). */
 export function selectionFieldErrors(problems: readonly SelectionProblem[], limits: readonly WineLimitRow[]): FieldError[] {
   const byId = new Map(limits.map((limit) => [limit.offeringWineId, limit]));
   const label = (wineId: string) => {
     const wine = byId.get(wineId);
-    return wine ? wineLabel(wine) : 'this wine';
+    return wine ? wineLabel(wine) : API_MESSAGES.thisWine;
   };
   const errors: FieldError[] = [];
   for (const problem of problems) {
@@ -89,14 +87,14 @@ export function selectionFieldErrors(problems: readonly SelectionProblem[], limi
         errors.push({
           field: `lines.${problem.wineId}`,
           code: 'belowMinimum',
-          message: API_MESSAGES.belowMinimum(label(problem.wineId), problem.minimum, bottles(problem.minimum)),
+          message: API_MESSAGES.belowMinimum(label(problem.wineId), problem.minimum),
         });
         break;
       case 'aboveMaximum':
         errors.push({
           field: `lines.${problem.wineId}`,
           code: 'aboveMaximum',
-          message: API_MESSAGES.aboveMaximum(label(problem.wineId), problem.maximum, bottles(problem.maximum)),
+          message: API_MESSAGES.aboveMaximum(label(problem.wineId), problem.maximum),
         });
         break;
       case 'invalidCombination':
