@@ -1,9 +1,9 @@
+import { DAY_MS } from './time.js';
+
 /**
  * Business constants of specification §9. Every timing or limit the product uses is named here
  * once, so the API, the web app and the tests agree on it.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A member's session lasts 90 days (7 776 000 000 ms) from sign-in. */
 export const SESSION_TTL_MS = 90 * DAY_MS;

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './time.js';
 export * from './errors.js';
 export * from './allocation-status.js';
 export * from './navigation.js';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { computeTotals, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_USERS, DEMO_TENANT, US_STATES } from '@winery/domain';
+import { computeTotals, DAY_MS, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_USERS, DEMO_TENANT, US_STATES } from '@winery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { addresses, brands, customers, orderLines, orders, paymentCards, shippingRates, shippingRestrictions, taxRates } from './schema/index.js';
@@ -11,8 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function memberView(email: string) {
   const token = await t.signIn(email, DEMO_PASSWORD, DEMO_TENANT.slug);

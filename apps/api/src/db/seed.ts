@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEMO_BRANDS, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF_USERS, DEMO_TENANT } from '@winery/domain';
+import { DAY_MS, DEMO_BRANDS, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF_USERS, DEMO_TENANT } from '@winery/domain';
 import { hashPassword } from '../modules/auth/password.service.js';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { createTestGateway, TEST_CARDS } from '../modules/payments/test-gateway.js';
@@ -48,8 +48,6 @@ import {
   US_STATE_TAX,
   type DemoWineKey,
 } from './seed-content.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const season = (date: Date) => {
   const month = date.getUTCMonth();

@@ -3,14 +3,14 @@ import { join, posix, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isClientRoute } from '@winery/domain';
+import { DAY_MS, HOUR_MS, isClientRoute } from '@winery/domain';
 import { ApiError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
 import { hashHtmlFiles, inlineScriptHashes } from './inline-script-hashes.js';
 
 const SPA_FALLBACK = '__spa-fallback.html';
 const NOT_FOUND_PAGE = join('404', 'index.html');
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const YEAR_MS = 365 * DAY_MS;
 
 const isFile = async (path: string) => {
   try {
@@ -115,7 +115,7 @@ async function staticWebPlugin(app: FastifyInstance, options: { webRoot: string 
         // Files under assets/ carry a content hash in their name, so they never change.
         const hashed = relative.startsWith('assets/');
         return reply.sendFile(relative, root, {
-          maxAge: hashed ? YEAR_MS : 60 * 60 * 1000,
+          maxAge: hashed ? YEAR_MS : HOUR_MS,
           immutable: hashed,
         });
       }

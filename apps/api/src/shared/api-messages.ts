@@ -91,6 +91,11 @@ export const API_MESSAGES = {
   emailRateLimited: (wait: string) => apiText('emailRateLimited', { wait }),
   networkRateLimited: (wait: string) => apiText('networkRateLimited', { wait }),
   badLinksRateLimited: (wait: string) => apiText('badLinksRateLimited', { wait }),
+  // The `wait` of the sentences above: how long, as a person reads it (waitInWords).
+  waitAMinute: apiText('waitAMinute'),
+  waitFewMinutes: apiText('waitFewMinutes'),
+  waitUpToAnHour: apiText('waitUpToAnHour'),
+  waitFewHours: apiText('waitFewHours'),
   signInRequestNotFound: apiText('signInRequestNotFound'),
   signInRequestExpired: apiText('signInRequestExpired'),
   resendTooSoon: apiText('resendTooSoon'),

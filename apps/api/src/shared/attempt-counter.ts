@@ -1,6 +1,8 @@
+import { DAY_MS, MINUTE_MS } from '@winery/domain';
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rateLimitBuckets } from '../db/schema/index.js';
+import { API_MESSAGES } from './api-messages.js';
 
 export interface Limit {
   max: number;
@@ -23,7 +25,6 @@ export interface Backoff {
   maxDelayMs: number;
 }
 
-const DAY_MS = 24 * 60 * 60_000;
 /** How long a pair's streak of attempts is remembered after its last wait ended. */
 export const BACKOFF_MEMORY_MS = DAY_MS;
 
@@ -164,11 +165,10 @@ export const retryAfterHeader = (until: Date, at: Date) => ({
   'retry-after': String(Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000))),
 });
 
-const MINUTE_MS = 60_000;
 /** How long to wait, in the words a person reads: "a few minutes", not "847 seconds". */
 export function waitInWords(ms: number): string {
-  if (ms <= 90_000) return 'a minute';
-  if (ms <= 20 * MINUTE_MS) return 'a few minutes';
-  if (ms <= 65 * MINUTE_MS) return 'up to an hour';
-  return 'a few hours';
+  if (ms <= 90_000) return API_MESSAGES.waitAMinute;
+  if (ms <= 20 * MINUTE_MS) return API_MESSAGES.waitFewMinutes;
+  if (ms <= 65 * MINUTE_MS) return API_MESSAGES.waitUpToAnHour;
+  return API_MESSAGES.waitFewHours;
 }

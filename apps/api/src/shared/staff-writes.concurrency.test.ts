@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocationLines, allocations, bottles, offerings, stock } from '../db/schema/index.js';
 import { createOrderingFixtures, ignoreDroppedConnections, type OrderingFixtures } from '../testing/ordering-fixtures.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../testing/test-app.js';
+import { DAY_MS } from '@winery/domain';
 
 /**
  * The standing suite for issue 11, finding 7: the staff API's writes, each sent N times AT ONCE.
@@ -12,7 +13,6 @@ import { createTestApp, TEST_TENANT, type TestApp } from '../testing/test-app.js
  */
 
 const N = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let f: OrderingFixtures;

@@ -3,6 +3,7 @@ import { wishes } from '../db/schema/index.js';
 import { expiredToken, hs256WithPublicKey, tamperedSignature, unsignedToken } from './forged-tokens.js';
 import { createOrderingFixtures } from './ordering-fixtures.js';
 import { TEST_TENANT, type TestApp } from './test-app.js';
+import { DAY_MS } from '@winery/domain';
 
 /**
  * Who the authorisation matrix (shared/authorization-matrix.test.ts) sends each request as, and
@@ -10,8 +11,6 @@ import { TEST_TENANT, type TestApp } from './test-app.js';
  * wish for; another member whose wishes staff answer; a member and a staff user of another
  * tenant; one staff user per role; and tokens forged from the ones a route would accept.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const FORGED = ['tampered signature', 'expired', 'alg none', 'HS256 with public key'] as const;
 type Forged = (typeof FORGED)[number];

@@ -17,12 +17,12 @@ import {
   type OrderStatus,
 } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.service.js';
+import { DAY_MS } from '@winery/domain';
 
 /** The tenant every factory writes to unless given another. */
 export const TEST_TENANT = 'acme';
 /** The password of every member and staff user a factory creates unless given another. */
 export const TEST_PASSWORD = 'Correct-Horse-42';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 let sequence = 0;
 /** Unique within the process: names, slugs and e-mail addresses never collide between tests. */

@@ -4,6 +4,7 @@ import { wishes } from '../db/schema/index.js';
 import type { Operation } from './openapi-inputs.js';
 import { createOrderingFixtures } from './ordering-fixtures.js';
 import { TEST_PASSWORD, TEST_TENANT, type TestApp } from './test-app.js';
+import { DAY_MS } from '@winery/domain';
 
 /*
  * What the write-route fuzzer needs to get past "not found" and "not valid" to the handlers: an
@@ -11,7 +12,6 @@ import { TEST_PASSWORD, TEST_TENANT, type TestApp } from './test-app.js';
  * a real row for every path parameter, and realistic values by property name.
  */
 
-const DAY_MS = 86_400_000;
 const NEW_PASSWORD = 'Another-Vintage-2027';
 
 export async function createFuzzFixtures(t: TestApp) {
@@ -76,7 +76,6 @@ export async function createFuzzFixtures(t: TestApp) {
     }
     throw new Error(`${op.method.toUpperCase()} ${op.path}: no fixture for path parameter {${name}}; add one so the fuzzer reaches the handler`);
   }
-
 
   /** Values that reach past "not valid": this world's own ids, the demo card numbers, the real password. */
   function hintsFor(world: World): Record<string, fc.Arbitrary<unknown>> {

@@ -7,7 +7,18 @@ export function applyRate(amountCents: Cents, rateBasisPoints: number): Cents {
   return Math.floor((amountCents * rateBasisPoints + 5_000) / 10_000);
 }
 
-/** Formats cents for display, e.g. 12345 → "$123.45" (en-US, USD unless told otherwise). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one money formatter of the product (API messages, mails and the web app): cents become
+ * "$1,120.00" only here, at the edge. en-US and USD unless told otherwise.
+ */
 export function formatMoney(cents: Cents, currency = 'USD', locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }

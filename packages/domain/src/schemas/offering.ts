@@ -3,8 +3,8 @@ import { MIN_DAYS_AHEAD } from '../constants.js';
 import { AllocationMetaDataSchema } from './allocation.js';
 import { CardInputSchema } from './card.js';
 import { integerInput, textInput } from './primitives.js';
+import { DAY_MS } from '../time.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_BOTTLES_PER_WINE = 120;
 
 export const CAMPAIGN_KINDS = ['standard', 'fl-onboarding', 'event-offering'] as const;

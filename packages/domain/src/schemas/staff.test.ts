@@ -8,9 +8,9 @@ import {
   RateTablesInputSchema,
   SlugSchema,
 } from './staff.js';
+import { DAY_MS } from '../time.js';
 
 const now = new Date('2027-03-10T12:00:00Z');
-const DAY_MS = 24 * 60 * 60 * 1000;
 const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
 const content = { name: 'Spring 2027 Release', slug: 'spring-2027' };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { orderAllocations } from './allocations.service.js';
+import { DAY_MS } from '@winery/domain';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { BottleVerificationSchema, renderValidationMessage, type BottleVerificationResult, type FieldError } from '@winery/domain';
+import { BottleVerificationSchema, DAY_MS, MINUTE_MS, renderValidationMessage, type BottleVerificationResult, type FieldError } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
@@ -18,9 +18,6 @@ export interface BottleCheckLimits {
   perMinute: CheckLimit;
   perDay: CheckLimit;
 }
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * 10 a minute and 100 a day: plenty for a merchant checking a case, while guessing one valid ID

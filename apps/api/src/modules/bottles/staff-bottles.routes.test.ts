@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bottleChecks, bottles } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
+import { DAY_MS } from '@winery/domain';
 
 let t: TestApp;
 let token: string;
@@ -9,7 +10,6 @@ let melbury: { id: string };
 let magnum: { id: string };
 /** Real time (tokens are checked against it), moved back for checks long ago. */
 let offsetMs = 0;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(Date.now() + offsetMs), bottleCheckLimits: { perMinute: { max: 1000 }, perDay: { max: 1000 } } });

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeTotals } from '@winery/domain';
+import { computeTotals, DAY_MS } from '@winery/domain';
 import { carts } from '../../db/schema/index.js';
 import { createOrderingFixtures, ignoreDroppedConnections, RATES, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
 let f: OrderingFixtures;
 

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, allocationRequests, customers, linkTokens, mailQueue } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '@winery/domain';
 
 let t: TestApp;
 let staffToken: string;

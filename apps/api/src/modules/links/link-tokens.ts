@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LinkPurpose } from '../../db/schema/index.js';
 import { secretLink, type SecretLink } from '../mail/templates/secret-link.js';
+import { MINUTE_MS, HOUR_MS } from '@winery/domain';
 
 /** 256 random bits: far beyond guessing, even with every exchange attempt allowed. */
 const TOKEN_BYTES = 32;
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * How long each kind of e-mailed link works. Sign-in links are minutes, not days: whoever reads

@@ -3,9 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkTokens, mailQueue, signInRequests } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+import { MINUTE_MS, DAY_MS } from '@winery/domain';
 
 // The app's clock: real time plus what a test skips ahead, and a millisecond more on every read,
 // so rows written one after another never share a timestamp.

@@ -1,6 +1,7 @@
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { retryAfterHeader, waitInWords, type AttemptCounter, type CountedRule, type Limit } from '../../shared/attempt-counter.js';
+import { MINUTE_MS, HOUR_MS } from '@winery/domain';
 
 export { retryAfterHeader, waitInWords, type Limit } from '../../shared/attempt-counter.js';
 
@@ -43,9 +44,7 @@ export type RequestLimitOverrides = {
   [K in keyof RequestLimits]?: RequestLimits[K] extends number ? number : { [R in keyof RequestLimits[K]]?: Partial<Limit> };
 };
 
-const MINUTE_MS = 60_000;
 const FIFTEEN_MINUTES = 15 * MINUTE_MS;
-const HOUR_MS = 60 * MINUTE_MS;
 
 export const DEFAULT_REQUEST_LIMITS: RequestLimits = {
   // The address's window is at most the link's lifetime (15 min sign-in, 30 min reset).

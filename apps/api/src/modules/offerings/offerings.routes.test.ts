@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerings, shippingNotices, wishes } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@winery/domain';
 
 let t: TestApp;
 let cellar: Awaited<ReturnType<TestApp['createLocation']>>;

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   MIN_DAYS_AHEAD,
   offeringPhase,
   renderValidationMessage,
@@ -16,8 +17,6 @@ import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
 import { createStaffAllocationsService, fieldError, invalid } from './staff-allocations.service.js';
 import type { OfferingRow, OfferingValues, StaffOfferingQueries, StaffOfferingsRepository } from './staff-offerings.repository.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type OfferingContent = Omit<OfferingInput, 'startDate' | 'endDate'>;
 

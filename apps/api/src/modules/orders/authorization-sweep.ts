@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import type { OrdersRepository } from './orders.repository.js';
+import { DAY_MS } from '@winery/domain';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Card networks release an authorisation after about a week: an older hold needs no void. */
 export const SWEEP_LOOK_BACK_MS = 7 * DAY_MS;
 /** Besides once at start: another instance may have died since. */

@@ -1,12 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { computeTotals, getAllocationStatus } from '@winery/domain';
+import { computeTotals, DAY_MS, getAllocationStatus } from '@winery/domain';
 import { offerings, orderLines, orders, paymentCards, stock } from '../../db/schema/index.js';
 import { createOrderingFixtures, ignoreDroppedConnections, RATES, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { TEST_CARDS } from '../payments/test-gateway.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
 let f: OrderingFixtures;
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocations } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
+import { DAY_MS } from '@winery/domain';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
 
 beforeAll(async () => {

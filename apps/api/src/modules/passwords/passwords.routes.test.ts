@@ -2,8 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, linkTokens, mailQueue, sessions } from '../../db/schema/index.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '@winery/domain';
 
 let offsetMs = 0;
 let tick = 0;
