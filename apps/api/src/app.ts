@@ -9,16 +9,15 @@ import { createAddressesService } from './modules/addresses/addresses.service.js
 import { createAllocationsRepository } from './modules/allocations/allocations.repository.js';
 import { allocationsRoutes } from './modules/allocations/allocations.routes.js';
 import { createAllocationsService } from './modules/allocations/allocations.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService, resolveLoginLimits } from './modules/auth/auth.service.js';
-import type { LoginLimitOverrides } from './modules/auth/sign-in-limits.js';
+import { authRoutes, passwordChangeRoutes } from './modules/auth/auth.routes.js';
+import { createMemberSessions, createMemberSignIn } from './modules/auth/member-sign-in.js';
+import { createPasswordChangeService } from './modules/auth/password-change.service.js';
+import { resolveLoginLimits, type LoginLimitOverrides } from './modules/auth/sign-in-limits.js';
 import { createBottlesRepository } from './modules/bottles/bottles.repository.js';
 import { bottlesRoutes } from './modules/bottles/bottles.routes.js';
 import { createBottlesService, resolveBottleCheckLimits, type BottleCheckLimitOverrides } from './modules/bottles/bottles.service.js';
 import { staffBottlesRoutes } from './modules/bottles/staff-bottles.routes.js';
-import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import type { SigningKeys } from './modules/auth/signing-keys.js';
-import { createTokenService } from './modules/auth/token.service.js';
 import { createCartRepository } from './modules/cart/cart.repository.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { createCartService } from './modules/cart/cart.service.js';
@@ -38,7 +37,6 @@ import { staffJoiningRoutes } from './modules/joining/staff-joining.routes.js';
 import { createLinksRepository } from './modules/links/links.repository.js';
 import { linksRoutes } from './modules/links/links.routes.js';
 import { createLinksService } from './modules/links/links.service.js';
-import { createMemberSessions } from './modules/links/member-sessions.js';
 import { createRequestLimiter, resolveRequestLimits, type RequestLimitOverrides } from './modules/links/request-limits.js';
 import { staffLinksRoutes } from './modules/links/staff-links.routes.js';
 import { DEFAULT_UNIFORM_ANSWER_MS } from './modules/links/uniform-answer.js';
@@ -63,10 +61,8 @@ import { createCatalogueService } from './modules/staff/catalogue.service.js';
 import { createRatesRepository } from './modules/staff/rates.repository.js';
 import { ratesRoutes } from './modules/staff/rates.routes.js';
 import { createRatesService } from './modules/staff/rates.service.js';
-import { createStaffRepository } from './modules/staff/staff.repository.js';
+import { createStaffSignIn } from './modules/staff/staff-sign-in.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
-import { createStaffService } from './modules/staff/staff.service.js';
-import { createStaffTokenService } from './modules/staff/staff-token.service.js';
 import authPlugin from './plugins/auth.plugin.js';
 import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
 import errorsPlugin, { answerClientError, replyWithError } from './plugins/errors.plugin.js';
@@ -76,7 +72,8 @@ import { LOG_SERIALIZERS, REDACT_CENSOR, REDACT_PATHS } from './shared/log-redac
 import rateLimitPlugin, { DEFAULT_GLOBAL_RATE_LIMIT, type GlobalRateLimitOptions } from './plugins/rate-limit.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import { buildSiteConfig, siteConfigRoutes, thirdPartyOrigins, type SiteConfigSettings } from './plugins/site-config.plugin.js';
-import staffAuthPlugin from './plugins/staff-auth.plugin.js';
+import memberScopePlugin from './plugins/member-scope.plugin.js';
+import staffGuardPlugin from './plugins/staff-guard.plugin.js';
 import staticWebPlugin from './plugins/static-web.plugin.js';
 import tenantPlugin from './plugins/tenant.plugin.js';
 
@@ -167,15 +164,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every limit kept in the database counts through this one counter (ADR 012).
   const counter = createAttemptCounter(db);
   const loginLimits = resolveLoginLimits(options.loginLimits);
-  const auth = createAuthService({
-    customers: customersRepository,
-    sessions: createSessionsRepository(db),
-    counter,
-    mail,
-    tokens: createTokenService(options.signingKeys),
-    limits: loginLimits,
-    now,
-  });
+  const signInDeps = { db, signingKeys: options.signingKeys, counter, mail, limits: loginLimits, now };
+  const memberSignIn = createMemberSignIn(signInDeps);
+  const passwordChange = createPasswordChangeService({ customers: customersRepository, counter, limits: loginLimits, now });
   const customers = createCustomersService(customersRepository, now);
   const allocations = createAllocationsService(createAllocationsRepository(db), now);
   const addresses = createAddressesService(createAddressesRepository(db), now);
@@ -202,14 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const minimumAge = options.minimumAge ?? options.siteConfig?.minimumAge ?? DEFAULT_MINIMUM_AGE;
   // Staff sign in under the same limits as members (per IP, per account and IP, the alert).
-  const staff = createStaffService({
-    repository: createStaffRepository(db),
-    counter,
-    mail,
-    tokens: createStaffTokenService(options.signingKeys),
-    limits: loginLimits,
-    now,
-  });
+  const staffSignIn = createStaffSignIn(signInDeps);
   const offerings = createOfferingsService(createOfferingsRepository(db), now);
   const staffOfferings = createStaffOfferingsService(createStaffOfferingsRepository(db), now);
   const catalogue = createCatalogueService(createCatalogueRepository(db));
@@ -217,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // E-mailed links, passwords and joining share one limiter (counters in the database) and
   // sign members in with the same sessions and tokens as the password sign-in.
   const requestLimiter = createRequestLimiter(counter, resolveRequestLimits(options.requestLimits));
-  const memberSessions = createMemberSessions(createTokenService(options.signingKeys));
+  const memberSessions = createMemberSessions(signInDeps);
   const uniformAnswerMs = options.uniformAnswerMs ?? DEFAULT_UNIFORM_ANSWER_MS;
   const links = createLinksService({
     repository: createLinksRepository(db),
@@ -253,8 +237,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { extraScriptSrc: origins.script, extraConnectSrc: origins.connect });
   await app.register(openApiPlugin);
   await app.register(tenantPlugin, { db });
-  await app.register(authPlugin, { auth });
-  await app.register(staffAuthPlugin, { staff });
+  await app.register(authPlugin, { audience: 'member', authenticator: memberSignIn });
+  await app.register(authPlugin, { audience: 'staff', authenticator: staffSignIn });
+  await app.register(staffGuardPlugin);
   await app.register(mailPlugin, { mail });
 
   await app.register(siteConfigRoutes, { config: siteConfig });
@@ -263,15 +248,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, { db });
-      await v1.register(authRoutes, { auth });
-      await v1.register(customersRoutes, { customers, minimumAge, now });
-      await v1.register(allocationsRoutes, { allocations });
-      await v1.register(addressesRoutes, { addresses });
-      await v1.register(cardsRoutes, { cards, now });
-      await v1.register(cartRoutes, { cart });
-      await v1.register(ordersRoutes, { orders });
-      await v1.register(offeringsRoutes, { offerings });
-      await v1.register(staffRoutes, { staff });
+      await v1.register(authRoutes, { signIn: memberSignIn });
+      // A member's own records: tenant, token and owner checked once for every route in here.
+      await v1.register(async (own) => {
+        await own.register(memberScopePlugin);
+        await own.register(passwordChangeRoutes, { passwordChange });
+        await own.register(customersRoutes, { customers, minimumAge, now });
+        await own.register(allocationsRoutes, { allocations });
+        await own.register(addressesRoutes, { addresses });
+        await own.register(cardsRoutes, { cards, now });
+        await own.register(cartRoutes, { cart });
+        await own.register(ordersRoutes, { orders });
+        await own.register(offeringsRoutes, { offerings });
+      });
+      await v1.register(staffRoutes, { signIn: staffSignIn });
       await v1.register(catalogueRoutes, { catalogue });
       await v1.register(staffOfferingsRoutes, { offerings: staffOfferings, now });
       await v1.register(ratesRoutes, { rates });

@@ -13,3 +13,6 @@ export const TenantHeadersSchema = z
 
 /** OpenAPI security requirement of member routes: the raw token in Authorization. */
 export const MEMBER_SECURITY = [{ memberToken: [] as string[] }];
+
+/** OpenAPI security requirement of staff routes: the raw staff token in Authorization. */
+export const STAFF_SECURITY = [{ staffToken: [] as string[] }];

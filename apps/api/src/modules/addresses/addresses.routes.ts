@@ -8,13 +8,11 @@ import {
   ChooseAddressSchema,
   CustomerCollectionParamsSchema,
 } from '@winery/domain';
-import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { AddressesService } from './addresses.service.js';
 
 export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService }> = async (app, { addresses }) => {
-  const member = { preHandler: [app.requireTenant, app.requireMember] };
-
   app.get(
     '/:tenant/customer/:customerId/address',
     {
@@ -24,12 +22,10 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
         description: 'Default shipping first, then default billing, then the newest.',
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 200: AddressListSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
-    async (request) => addresses.list(request.tenant.id, request.member.customerId, request.params.customerId),
+    async (request) => addresses.list(request.tenant.id, request.params.customerId),
   );
 
   app.post(
@@ -43,13 +39,11 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         body: AddressInputSchema,
-        security: MEMBER_SECURITY,
         response: { 201: AddressSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      ...member,
     },
     async (request, reply) => {
-      const created = await addresses.create(request.tenant.id, request.member.customerId, request.params.customerId, request.body);
+      const created = await addresses.create(request.tenant.id, request.params.customerId, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -64,15 +58,12 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
         headers: TenantHeadersSchema,
         params: AddressParamsSchema,
         body: AddressInputSchema,
-        security: MEMBER_SECURITY,
         response: { 200: AddressSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
     async (request) =>
       addresses.update(
         request.tenant.id,
-        request.member.customerId,
         request.params.customerId,
         request.params.addressId,
         request.body,
@@ -88,13 +79,11 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
         description: 'A default shipping or billing flag passes to the newest remaining address.',
         headers: TenantHeadersSchema,
         params: AddressParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
     async (request, reply) => {
-      await addresses.remove(request.tenant.id, request.member.customerId, request.params.customerId, request.params.addressId);
+      await addresses.remove(request.tenant.id, request.params.customerId, request.params.addressId);
       return reply.code(204).send(null);
     },
   );
@@ -109,15 +98,12 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
         headers: TenantHeadersSchema,
         params: AddressParamsSchema,
         body: ChooseAddressSchema,
-        security: MEMBER_SECURITY,
         response: { 200: AddressSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
     async (request) =>
       addresses.choose(
         request.tenant.id,
-        request.member.customerId,
         request.params.customerId,
         request.params.addressId,
         request.body.purpose,

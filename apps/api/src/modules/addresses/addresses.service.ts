@@ -1,7 +1,6 @@
 import { ADDRESS_PURPOSES, type Address, type AddressInput, type AddressPurpose } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
-import { assertOwnCustomer } from '../../shared/ownership.js';
 import type { AddressesRepository, AddressQueries, AddressRow, AddressValues } from './addresses.repository.js';
 
 /** Enough for homes, offices and gift recipients; a limit keeps one account from filling the table. */
@@ -62,13 +61,11 @@ export function createAddressesService(repository: AddressesRepository, now: () 
   }
 
   return {
-    async list(tenantId: string, signedInCustomerId: string, customerId: string): Promise<Address[]> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async list(tenantId: string, customerId: string): Promise<Address[]> {
       return (await repository.listForCustomer(tenantId, customerId)).map(toAddressView);
     },
 
-    async create(tenantId: string, signedInCustomerId: string, customerId: string, input: AddressInput): Promise<Address> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async create(tenantId: string, customerId: string, input: AddressInput): Promise<Address> {
       const at = now();
       const row = await repository.transaction(async (q) => {
         if (!(await q.lockCustomer(tenantId, customerId))) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
@@ -88,12 +85,10 @@ export function createAddressesService(repository: AddressesRepository, now: () 
     /** Replaces the address, flags included: a flag sent as false takes the default away. */
     async update(
       tenantId: string,
-      signedInCustomerId: string,
       customerId: string,
       addressId: string,
       input: AddressInput,
     ): Promise<Address> {
-      assertOwnCustomer(signedInCustomerId, customerId);
       const at = now();
       const row = await repository.transaction(async (q) => {
         await ownAddress(q, tenantId, customerId, addressId);
@@ -105,8 +100,7 @@ export function createAddressesService(repository: AddressesRepository, now: () 
     },
 
     /** Removing a default address passes its flag to the newest remaining one, so a default stays. */
-    async remove(tenantId: string, signedInCustomerId: string, customerId: string, addressId: string): Promise<void> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async remove(tenantId: string, customerId: string, addressId: string): Promise<void> {
       const at = now();
       await repository.transaction(async (q) => {
         const row = await ownAddress(q, tenantId, customerId, addressId);
@@ -122,12 +116,10 @@ export function createAddressesService(repository: AddressesRepository, now: () 
     /** Makes the address the one default shipping or billing address (seed §4). */
     async choose(
       tenantId: string,
-      signedInCustomerId: string,
       customerId: string,
       addressId: string,
       purpose: AddressPurpose,
     ): Promise<Address> {
-      assertOwnCustomer(signedInCustomerId, customerId);
       const at = now();
       const row = await repository.transaction(async (q) => {
         await ownAddress(q, tenantId, customerId, addressId);

@@ -3,7 +3,7 @@ import { SESSION_TTL_MS } from '@winery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expiredToken, hs256WithPublicKey, tamperedClaims, tamperedSignature, unsignedToken } from '../../testing/forged-tokens.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.service.js';
+import { TOKEN_AUDIENCES, TOKEN_ISSUER } from './audiences.js';
 
 let t: TestApp;
 let member: Awaited<ReturnType<TestApp['createCustomer']>>;
@@ -43,7 +43,7 @@ describe('POST /v1/customer/login', () => {
     expect(claims.sub).toBe(member.id);
     expect(claims.email).toBe('eleanor.whitcombe@example.com');
     expect(claims.tenant).toBe(TEST_TENANT);
-    expect(claims.aud).toBe(TOKEN_AUDIENCE);
+    expect(claims.aud).toBe(TOKEN_AUDIENCES.member);
     expect(claims.iss).toBe(TOKEN_ISSUER);
     expect(typeof claims.jti).toBe('string');
     expect(claims.exp! - claims.iat!).toBe(SESSION_TTL_MS / 1000);
@@ -183,7 +183,7 @@ describe('member tokens', () => {
   it('refuses an expired token signed with the real key', async () => {
     const token = await t.signIn(member.email);
     const expired = await expiredToken(token, t.signingKeys);
-    expect(decodeJwt(expired)).toMatchObject({ sub: member.id, jti: decodeJwt(token).jti, aud: TOKEN_AUDIENCE, iss: TOKEN_ISSUER });
+    expect(decodeJwt(expired)).toMatchObject({ sub: member.id, jti: decodeJwt(token).jti, aud: TOKEN_AUDIENCES.member, iss: TOKEN_ISSUER });
     expect((await getCustomer(expired)).statusCode).toBe(401);
   });
 

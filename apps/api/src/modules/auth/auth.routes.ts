@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChangePasswordSchema, CustomerParamsSchema, LoginQuerySchema, LoginSchema, TokenResponseSchema } from '@winery/domain';
 import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import type { AuthService } from './auth.service.js';
+import type { MemberSignIn } from './member-sign-in.js';
+import type { PasswordChangeService } from './password-change.service.js';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ signIn: MemberSignIn }> = async (app, { signIn }) => {
   app.post(
     '/customer/login',
     {
@@ -22,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       preHandler: [app.requireTenant],
     },
     // skipErrorReporting only tells the client not to report this call; the server does nothing with it.
-    async (request) => auth.login(request.tenant.id, request.body, request.ip),
+    async (request) => signIn.login(request.tenant.id, request.body, request.ip),
   );
 
   app.post(
@@ -38,11 +39,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       preHandler: [app.requireTenant, app.requireMember],
     },
     async (request, reply) => {
-      await auth.logout(request.tenant.id, request.member.sessionId);
+      await signIn.logout(request.tenant.id, request.member.sessionId);
       return reply.code(204).send(null);
     },
   );
+};
 
+/** Registered in the member scope (plugins/member-scope.plugin.ts): only the member in the path reaches it. */
+export const passwordChangeRoutes: FastifyPluginAsyncZod<{ passwordChange: PasswordChangeService }> = async (app, { passwordChange }) => {
   app.post(
     '/customer/:customerId/password',
     {
@@ -54,13 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         headers: TenantHeadersSchema,
         params: CustomerParamsSchema,
         body: ChangePasswordSchema,
-        security: MEMBER_SECURITY,
         response: { 204: z.null().describe('Password changed'), ...errorResponses(400, 401, 403, 404, 429) },
       },
-      preHandler: [app.requireTenant, app.requireMember],
     },
     async (request, reply) => {
-      await auth.changePassword(request.tenant.id, request.member, request.params.customerId, request.body);
+      await passwordChange.changePassword(request.tenant.id, request.member, request.body);
       return reply.code(204).send(null);
     },
   );

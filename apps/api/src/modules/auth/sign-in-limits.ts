@@ -1,6 +1,7 @@
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { retryAfterHeader, type AttemptCounter, type Backoff, type Limit } from '../../shared/attempt-counter.js';
+import type { Audience } from './audiences.js';
 
 /**
  * Password sign-in limits (members and staff), after NIST SP 800-63B §5.2.2 and OWASP ASVS V2.2
@@ -49,6 +50,22 @@ export interface SignInKeys {
   pair: string;
   /** The account, from any address: counts failures for the alert only. */
   account: string;
+}
+
+/** The pair and the account are each audience's own, since a member may use a staff e-mail address. */
+const AUDIENCE_KEYS: Record<Audience, { pair: string; account: string }> = {
+  member: { pair: 'signin:pair', account: 'signin:account' },
+  staff: { pair: 'signin:staff-pair', account: 'signin:staff' },
+};
+
+/** The counters one password sign-in spends: the address's, the address and account's, the account's. */
+export function signInKeys(audience: Audience, tenantId: string, email: string, ip: string): SignInKeys {
+  const own = AUDIENCE_KEYS[audience];
+  return {
+    ip: `signin:ip:${ip}`,
+    pair: `${own.pair}:${tenantId}:${email}:${ip}`,
+    account: `${own.account}:${tenantId}:${email}`,
+  };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { TOKEN_AUDIENCES, TOKEN_ISSUER, type Audience } from './audiences.js';
 import type { SigningKeys } from './signing-keys.js';
 
-export const TOKEN_AUDIENCE = 'winery-members';
-export const TOKEN_ISSUER = 'winery-api';
 const ALGORITHM = 'EdDSA';
 
+/** What a token says: whose session it is (`sub`, a customer or a staff user), for which tenant. */
 export interface TokenClaims {
-  customerId: string;
+  subjectId: string;
   email: string;
   tenant: string;
   sessionId: string;
@@ -14,15 +14,19 @@ export interface TokenClaims {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Signs and verifies member tokens. The algorithm is pinned: `alg: none`, HS256 and the like never pass. */
-export function createTokenService(keys: SigningKeys) {
+/**
+ * Signs and verifies one audience's tokens. The algorithm is pinned: `alg: none`, HS256 and the
+ * like never pass, and neither does the other audience's token.
+ */
+export function createTokenService(keys: SigningKeys, audience: Audience) {
+  const aud = TOKEN_AUDIENCES[audience];
   return {
     async sign(claims: TokenClaims & { issuedAt: Date; expiresAt: Date }): Promise<string> {
       return new SignJWT({ email: claims.email, tenant: claims.tenant })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(claims.customerId)
+        .setSubject(claims.subjectId)
         .setJti(claims.sessionId)
-        .setAudience(TOKEN_AUDIENCE)
+        .setAudience(aud)
         .setIssuer(TOKEN_ISSUER)
         .setIssuedAt(Math.floor(claims.issuedAt.getTime() / 1000))
         .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
@@ -35,7 +39,7 @@ export function createTokenService(keys: SigningKeys) {
       try {
         const { payload } = await jwtVerify(token, keys.publicKey, {
           algorithms: [ALGORITHM],
-          audience: TOKEN_AUDIENCE,
+          audience: aud,
           issuer: TOKEN_ISSUER,
           typ: 'JWT',
           requiredClaims: ['sub', 'email', 'tenant', 'jti', 'iat', 'exp'],
@@ -44,7 +48,7 @@ export function createTokenService(keys: SigningKeys) {
         if (typeof sub !== 'string' || !UUID.test(sub)) return null;
         if (typeof jti !== 'string' || !UUID.test(jti)) return null;
         if (typeof email !== 'string' || typeof tenant !== 'string') return null;
-        return { customerId: sub, email, tenant, sessionId: jti };
+        return { subjectId: sub, email, tenant, sessionId: jti };
       } catch {
         // Whatever jose rejects (shape, algorithm, signature, claims, expiry) is simply not a session.
         return null;

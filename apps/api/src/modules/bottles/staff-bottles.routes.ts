@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@winery/domain';
-import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import { STAFF_SECURITY } from '../staff/staff-security.js';
 import { BottleImportBodySchema, BottleImportResultSchema, SuspiciousBottleListSchema, SuspiciousQuerySchema } from './bottles.schemas.js';
 import type { BottlesService } from './bottles.service.js';
 

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CardListSchema, CardParamsSchema, CardSchema, createCardInputSchema, CustomerCollectionParamsSchema } from '@winery/domain';
-import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { CardsService } from './cards.service.js';
 
 export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService; now: () => Date }> = async (app, { cards, now }) => {
-  const member = { preHandler: [app.requireTenant, app.requireMember] };
-
   app.get(
     '/:tenant/customer/:customerId/card',
     {
@@ -17,12 +15,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService; now: () =
         description: 'The preferred card first, then the newest.',
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 200: CardListSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
-    async (request) => cards.list(request.tenant.id, request.member.customerId, request.params.customerId),
+    async (request) => cards.list(request.tenant.id, request.params.customerId),
   );
 
   app.post(
@@ -36,13 +32,11 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService; now: () =
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         body: createCardInputSchema({ now }),
-        security: MEMBER_SECURITY,
         response: { 201: CardSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
-      ...member,
     },
     async (request, reply) => {
-      const created = await cards.create(request.tenant.id, request.member.customerId, request.params.customerId, request.body);
+      const created = await cards.create(request.tenant.id, request.params.customerId, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -56,13 +50,11 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService; now: () =
         description: 'If it was the preferred card, the newest remaining card becomes preferred.',
         headers: TenantHeadersSchema,
         params: CardParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
     async (request, reply) => {
-      await cards.remove(request.tenant.id, request.member.customerId, request.params.customerId, request.params.cardId);
+      await cards.remove(request.tenant.id, request.params.customerId, request.params.cardId);
       return reply.code(204).send(null);
     },
   );
@@ -76,12 +68,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ cards: CardsService; now: () =
         description: 'The previously preferred card loses the flag. No request body.',
         headers: TenantHeadersSchema,
         params: CardParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 200: CardSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
     async (request) =>
-      cards.setPreferred(request.tenant.id, request.member.customerId, request.params.customerId, request.params.cardId),
+      cards.setPreferred(request.tenant.id, request.params.customerId, request.params.cardId),
   );
 };

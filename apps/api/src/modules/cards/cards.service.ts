@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseExpiry, type Card, type CardInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
-import { assertOwnCustomer } from '../../shared/ownership.js';
 import { retryAfterHeader, type AttemptCounter } from '../../shared/attempt-counter.js';
 import type { PaymentGateway, TokenizeResult } from '../payments/payment-gateway.js';
 import type { CardQueries, CardRow, CardsRepository } from './cards.repository.js';
@@ -76,8 +75,7 @@ export function createCardsService(deps: CardsDependencies) {
   }
 
   return {
-    async list(tenantId: string, signedInCustomerId: string, customerId: string): Promise<Card[]> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async list(tenantId: string, customerId: string): Promise<Card[]> {
       return (await repository.listForCustomer(tenantId, customerId)).map(toCardView);
     },
 
@@ -85,8 +83,7 @@ export function createCardsService(deps: CardsDependencies) {
      * Hands the number and security code to the gateway and keeps what it answers. They are
      * never stored, logged or returned: this function is the last place they exist.
      */
-    async create(tenantId: string, signedInCustomerId: string, customerId: string, input: CardInput): Promise<Card> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async create(tenantId: string, customerId: string, input: CardInput): Promise<Card> {
       const at = now();
       if ((await repository.countForCustomer(tenantId, customerId)) >= MAX_CARDS_PER_MEMBER) {
         throw new ApiError('conflict', API_MESSAGES.tooManyCards(MAX_CARDS_PER_MEMBER));
@@ -149,8 +146,7 @@ export function createCardsService(deps: CardsDependencies) {
     },
 
     /** Removing the preferred card makes the newest remaining one preferred. */
-    async remove(tenantId: string, signedInCustomerId: string, customerId: string, cardId: string): Promise<void> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async remove(tenantId: string, customerId: string, cardId: string): Promise<void> {
       const at = now();
       const removed = await repository.transaction(async (q) => {
         const row = await ownCard(q, tenantId, customerId, cardId);
@@ -166,8 +162,7 @@ export function createCardsService(deps: CardsDependencies) {
     },
 
     /** Makes the card the one preferred (default) card (seed §4). */
-    async setPreferred(tenantId: string, signedInCustomerId: string, customerId: string, cardId: string): Promise<Card> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async setPreferred(tenantId: string, customerId: string, cardId: string): Promise<Card> {
       const at = now();
       const row = await repository.transaction(async (q) => {
         await ownCard(q, tenantId, customerId, cardId);

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CartInputSchema, CartSchema, CustomerCollectionParamsSchema, QuoteInputSchema, QuoteSchema } from '@winery/domain';
-import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { CartService } from './cart.service.js';
 
 export const CartParamsSchema = CustomerCollectionParamsSchema.extend({ cartId: z.uuid({ error: 'invalidId' }) });
 
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
-  const member = { preHandler: [app.requireTenant, app.requireMember] };
-
   app.put(
     '/:tenant/customer/:customerId/cart',
     {
@@ -21,12 +19,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         body: CartInputSchema,
-        security: MEMBER_SECURITY,
         response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      ...member,
     },
-    async (request) => cart.put(request.tenant.id, request.member.customerId, request.params.customerId, request.body),
+    async (request) => cart.put(request.tenant.id, request.params.customerId, request.body),
   );
 
   app.get(
@@ -37,12 +33,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         summary: 'One cart of the member, with its subtotal at current prices',
         headers: TenantHeadersSchema,
         params: CartParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
-    async (request) => cart.get(request.tenant.id, request.member.customerId, request.params.customerId, request.params.cartId),
+    async (request) => cart.get(request.tenant.id, request.params.customerId, request.params.cartId),
   );
 
   app.post(
@@ -56,12 +50,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         headers: TenantHeadersSchema,
         params: CartParamsSchema,
         body: QuoteInputSchema,
-        security: MEMBER_SECURITY,
         response: { 200: QuoteSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      ...member,
     },
     async (request) =>
-      cart.quote(request.tenant.id, request.member.customerId, request.params.customerId, request.params.cartId, request.body),
+      cart.quote(request.tenant.id, request.params.customerId, request.params.cartId, request.body),
   );
 };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers as customersTable } from '../../db/schema/index.js';
+import { API_MESSAGES } from '../../shared/api-messages.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { createCustomersRepository } from './customers.repository.js';
 import { createCustomersService } from './customers.service.js';
@@ -64,12 +65,21 @@ describe('GET /v1/customer/{customerId}', () => {
     }
   });
 
-  it('answers 400 for an id that is not a UUID', async () => {
+  // The owner is checked before validation (as staff roles are): an id that is not a UUID is not
+  // the member's own, so it answers like any other member's. An id after the owner's is validated.
+  it('answers 403 for a customer id that is not a UUID, and 400 naming a later id that is not one', async () => {
     const response = await get('not-a-uuid');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ statusCode: 403, type: 'forbidden', message: API_MESSAGES.otherCustomer });
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/v1/${TEST_TENANT}/customer/${member.id}/order/not-a-uuid`,
+      headers: { tenant: TEST_TENANT, authorization: token },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json()).toMatchObject({
       type: 'validationError',
-      errors: [{ field: 'customerId', code: 'invalidId', message: 'This is not a valid identifier' }],
+      errors: [{ field: 'orderId', code: 'invalidId', message: 'This is not a valid identifier' }],
     });
   });
 
@@ -237,7 +247,7 @@ describe('PUT /v1/customer/{customerId}', () => {
     const repository = createCustomersRepository(t.db);
     // The look-up misses (as it would if the other member saved a moment later); the unique index still refuses.
     const racing = createCustomersService({ ...repository, findByEmail: async () => undefined });
-    const attempt = racing.updateProfile(TEST_TENANT, customer.id, customer.id, {
+    const attempt = racing.updateProfile(TEST_TENANT, customer.id, {
       prefix: undefined,
       firstName: 'Ada',
       lastName: 'Vintner',

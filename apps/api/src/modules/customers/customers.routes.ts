@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createProfileSchema, CustomerParamsSchema, CustomerSchema } from '@winery/domain';
-import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { CustomersService } from './customers.service.js';
 
@@ -20,13 +20,11 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
         summary: "The signed-in member's own record",
         headers: TenantHeadersSchema,
         params: CustomerParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 200: CustomerSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: [app.requireTenant, app.requireMember],
     },
     async (request) =>
-      customers.getOwnCustomer(request.tenant.id, request.member.customerId, request.params.customerId),
+      customers.getOwnCustomer(request.tenant.id, request.params.customerId),
   );
 
   app.put(
@@ -40,12 +38,10 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
         headers: TenantHeadersSchema,
         params: CustomerParamsSchema,
         body: createProfileSchema({ minimumAge, now }),
-        security: MEMBER_SECURITY,
         response: { 200: CustomerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: [app.requireTenant, app.requireMember],
     },
     async (request) =>
-      customers.updateProfile(request.tenant.id, request.member.customerId, request.params.customerId, request.body),
+      customers.updateProfile(request.tenant.id, request.params.customerId, request.body),
   );
 };

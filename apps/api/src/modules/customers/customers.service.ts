@@ -2,7 +2,6 @@ import { formatPhone, type Customer, type ProfileInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
-import { assertOwnCustomer } from '../../shared/ownership.js';
 import type { CustomerRow, CustomersRepository } from './customers.repository.js';
 
 /** What a member sees of their own record; activity, timestamps and the hash stay on the server. */
@@ -27,8 +26,7 @@ const emailInUse = () =>
 
 export function createCustomersService(repository: CustomersRepository, now: () => Date = () => new Date()) {
   return {
-    async getOwnCustomer(tenantId: string, signedInCustomerId: string, customerId: string): Promise<Customer> {
-      assertOwnCustomer(signedInCustomerId, customerId);
+    async getOwnCustomer(tenantId: string, customerId: string): Promise<Customer> {
       const row = await repository.findById(tenantId, customerId);
       if (!row) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
       return toCustomerView(row);
@@ -36,11 +34,9 @@ export function createCustomersService(repository: CustomersRepository, now: () 
 
     async updateProfile(
       tenantId: string,
-      signedInCustomerId: string,
       customerId: string,
       input: ProfileInput,
     ): Promise<Customer> {
-      assertOwnCustomer(signedInCustomerId, customerId);
       const email = input.email.toLowerCase();
       const holder = await repository.findByEmail(tenantId, email);
       if (holder && holder.id !== customerId) throw emailInUse();

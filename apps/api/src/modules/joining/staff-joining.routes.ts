@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import { STAFF_SECURITY } from '../staff/staff-security.js';
 import {
   JoinRequestApprovedSchema,
   JoinRequestListQuerySchema,

@@ -2,12 +2,12 @@ import { ALLOCATION_GRACE_MS } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import type { SessionStore } from '../auth/session-store.js';
 import type { CustomerRow, CustomersRepository } from '../customers/customers.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import { hashLinkToken, LINK_LIFETIME_MS, linkUrl } from './link-tokens.js';
 import { consumeLinkToken, issueLinkToken, retireLinkTokens, type LinksRepository } from './links.repository.js';
 import type { LinkExchangeInput } from './links.schemas.js';
-import type { MemberSessions } from './member-sessions.js';
 import { retryAfterHeader, type RequestLimiter } from './request-limits.js';
 import { uniformAnswer } from './uniform-answer.js';
 
@@ -31,7 +31,8 @@ export interface LinksDependencies {
   repository: LinksRepository;
   customers: CustomersRepository;
   mail: MailService;
-  sessions: MemberSessions;
+  /** Members' sessions: a used link signs its member in like a password does. */
+  sessions: SessionStore;
   limiter: RequestLimiter;
   /** Sign-in link requests answer no sooner than this (ms), member or not. */
   uniformAnswerMs: number;
@@ -163,7 +164,7 @@ export function createLinksService(deps: LinksDependencies) {
         if (!link) return undefined;
         const customer = await q.findCustomer(tenantId, link.customerId);
         if (!customer) return undefined;
-        const token = await sessions.start(tx, { tenantId, customerId: customer.id, email: customer.email, at });
+        const token = await sessions.start({ tenantId, subjectId: customer.id, email: customer.email, at }, tx);
         return { token, link, customer };
       });
       if (!result) {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OfferingIdParamsSchema } from '@winery/domain';
-import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import { STAFF_SECURITY } from '../staff/staff-security.js';
 import { InvitationsInputSchema, InvitationsSentSchema, LinkSentSchema, StaffMemberParamsSchema } from './links.schemas.js';
 import type { LinksService } from './links.service.js';
 

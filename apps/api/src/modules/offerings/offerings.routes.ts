@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AllocationParamsSchema, OfferingSchema, WishInputSchema, WishSchema } from '@winery/domain';
-import { MEMBER_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
-import { assertOwnCustomer } from '../../shared/ownership.js';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { OfferingsService } from './offerings.service.js';
 
 export const offeringsRoutes: FastifyPluginAsyncZod<{ offerings: OfferingsService }> = async (app, { offerings }) => {
-  const member = { preHandler: [app.requireTenant, app.requireMember] };
-
   app.get(
     '/:tenant/customer/:customerId/allocation/:allocationId/offering',
     {
@@ -18,15 +15,10 @@ export const offeringsRoutes: FastifyPluginAsyncZod<{ offerings: OfferingsServic
           "Only wines with a line in the member's allocation are listed, each with the member's minimum and maximum, whether any bottles are left (available) and the member's wish. Wine ids here are offering-wine ids, as carts and orders use them. orderMinimumCents is the member's own when set, else the offering's. Another member's allocation answers 404 like an unknown one.",
         headers: TenantHeadersSchema,
         params: AllocationParamsSchema,
-        security: MEMBER_SECURITY,
         response: { 200: OfferingSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      ...member,
     },
-    async (request) => {
-      assertOwnCustomer(request.member.customerId, request.params.customerId);
-      return offerings.view(request.tenant.id, request.params.customerId, request.params.allocationId);
-    },
+    async (request) => offerings.view(request.tenant.id, request.params.customerId, request.params.allocationId),
   );
 
   app.post(
@@ -40,13 +32,10 @@ export const offeringsRoutes: FastifyPluginAsyncZod<{ offerings: OfferingsServic
         headers: TenantHeadersSchema,
         params: AllocationParamsSchema,
         body: WishInputSchema,
-        security: MEMBER_SECURITY,
         response: { 200: WishSchema, 201: WishSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      ...member,
     },
     async (request, reply) => {
-      assertOwnCustomer(request.member.customerId, request.params.customerId);
       const { created, ...wish } = await offerings.wish(
         request.tenant.id,
         request.params.customerId,

@@ -11,9 +11,8 @@ import {
   StaffWishSchema,
   WishIdParamsSchema,
 } from '@winery/domain';
-import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import { STAFF_SECURITY } from '../staff/staff-security.js';
 import type { StaffOfferingsService } from './staff-offerings.service.js';
 
 export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOfferingsService; now: () => Date }> = async (

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailOnlySchema, SetPasswordSchema } from '@winery/domain';
-import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import { LinkSentSchema, StaffMemberParamsSchema } from '../links/links.schemas.js';
-import { STAFF_SECURITY } from '../staff/staff-security.js';
 import type { PasswordsService } from './passwords.service.js';
 
 const ResetRequestedSchema = z.object({ message: z.string() });

@@ -4,11 +4,11 @@ import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword } from '../auth/password.service.js';
+import type { SessionStore } from '../auth/session-store.js';
 import type { CustomersRepository } from '../customers/customers.repository.js';
 import { hashLinkToken, LINK_LIFETIME_MS, linkUrl } from '../links/link-tokens.js';
 import { consumeLinkToken, issueLinkToken, retireLinkTokens } from '../links/links.repository.js';
 import { linkInvalid } from '../links/links.service.js';
-import type { MemberSessions } from '../links/member-sessions.js';
 import type { RequestLimiter } from '../links/request-limits.js';
 import { uniformAnswer } from '../links/uniform-answer.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -24,7 +24,8 @@ export interface PasswordsDependencies {
   repository: PasswordsRepository;
   customers: CustomersRepository;
   mail: MailService;
-  sessions: MemberSessions;
+  /** Members' sessions: a used link signs its member in like a password does. */
+  sessions: SessionStore;
   limiter: RequestLimiter;
   /** Reset requests answer no sooner than this (ms), member or not. */
   uniformAnswerMs: number;
@@ -103,7 +104,7 @@ export function createPasswordsService(deps: PasswordsDependencies) {
         await q.setPasswordAndRevokeSessions(tenantId, customer.id, passwordHash, at);
         // The password is set: any other reset or create link still in a mailbox is now pointless.
         await retireLinkTokens(tx, { tenantId, customerId: customer.id, purposes: ['reset-password', 'create-password'], at });
-        const token = await sessions.start(tx, { tenantId, customerId: customer.id, email: customer.email, at });
+        const token = await sessions.start({ tenantId, subjectId: customer.id, email: customer.email, at }, tx);
         await mail.enqueue({ tenantId, to: customer.email, template: { kind: 'password-changed', firstName: customer.firstName } }, tx);
         return { token, customer };
       });

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InventoryLocationListSchema, WineInputSchema, WineListSchema, WineSchema } from '@winery/domain';
-import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { CatalogueService } from './catalogue.service.js';
-import { STAFF_SECURITY } from './staff-security.js';
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
   app.get(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { staffSessions, staffUsers } from '../../db/schema/index.js';
+import { staffUsers } from '../../db/schema/index.js';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 
@@ -23,27 +23,6 @@ export function createStaffRepository(db: Database) {
         .where(and(eq(staffUsers.tenantId, tenantId), eq(staffUsers.id, id)))
         .limit(1);
       return row;
-    },
-
-    async createSession(input: { tenantId: string; staffUserId: string; createdAt: Date; expiresAt: Date }) {
-      const [row] = await db.insert(staffSessions).values(input).returning();
-      return row!;
-    },
-
-    async findSession(tenantId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(staffSessions)
-        .where(and(eq(staffSessions.tenantId, tenantId), eq(staffSessions.id, id)))
-        .limit(1);
-      return row;
-    },
-
-    async revokeSession(tenantId: string, id: string, at: Date) {
-      await db
-        .update(staffSessions)
-        .set({ revokedAt: at })
-        .where(and(eq(staffSessions.tenantId, tenantId), eq(staffSessions.id, id)));
     },
   };
 }

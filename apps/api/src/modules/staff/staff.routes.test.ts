@@ -4,8 +4,7 @@ import { STAFF_SESSION_TTL_MS } from '@winery/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, staffSessions } from '../../db/schema/index.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-import { TOKEN_AUDIENCE } from '../auth/token.service.js';
-import { STAFF_TOKEN_AUDIENCE } from './staff-token.service.js';
+import { TOKEN_AUDIENCES } from '../auth/audiences.js';
 
 let t: TestApp;
 
@@ -37,7 +36,7 @@ describe('POST /v1/staff/login', () => {
     const { token } = response.json() as { token: string };
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'EdDSA', typ: 'JWT' });
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ sub: staff.id, aud: STAFF_TOKEN_AUDIENCE, email: 'naomi@example.com', tenant: TEST_TENANT });
+    expect(claims).toMatchObject({ sub: staff.id, aud: TOKEN_AUDIENCES.staff, email: 'naomi@example.com', tenant: TEST_TENANT });
     expect(claims.exp! - claims.iat!).toBe(STAFF_SESSION_TTL_MS / 1000);
     expect(STAFF_SESSION_TTL_MS).toBe(12 * 60 * 60 * 1000);
     const [session] = await t.db.select().from(staffSessions).where(eq(staffSessions.id, claims.jti!));
@@ -122,7 +121,7 @@ describe('staff tokens and member tokens', () => {
     const staff = await t.createStaffUser({ id: member.id, email: member.email });
     const memberToken = await t.signIn(member.email);
     const claims = decodeJwt(memberToken);
-    expect(claims.aud).toBe(TOKEN_AUDIENCE);
+    expect(claims.aud).toBe(TOKEN_AUDIENCES.member);
     await t.db.insert(staffSessions).values({
       id: claims.jti!,
       tenantId: TEST_TENANT,

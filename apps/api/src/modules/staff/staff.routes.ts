@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StaffLoginSchema, StaffTokenResponseSchema, StaffUserSchema } from '@winery/domain';
-import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import { STAFF_SECURITY } from './staff-security.js';
-import type { StaffService } from './staff.service.js';
+import { toStaffUserView, type StaffSignIn } from './staff-sign-in.js';
 
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ signIn: StaffSignIn }> = async (app, { signIn }) => {
   app.post(
     '/staff/login',
     {
@@ -21,7 +20,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       },
       preHandler: [app.requireTenant],
     },
-    async (request) => staff.login(request.tenant.id, request.body, request.ip),
+    async (request) => signIn.login(request.tenant.id, request.body, request.ip),
   );
 
   app.post(
@@ -38,7 +37,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       config: { staffRole: 'viewer' },
     },
     async (request, reply) => {
-      await staff.logout(request.tenant.id, request.staff.sessionId);
+      await signIn.logout(request.tenant.id, request.staff.sessionId);
       return reply.code(204).send(null);
     },
   );
@@ -54,6 +53,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         response: { 200: StaffUserSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => staff.me(request.staff),
+    async (request) => toStaffUserView(request.staff),
   );
 };
