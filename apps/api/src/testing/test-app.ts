@@ -15,7 +15,7 @@ export { TEST_PASSWORD, TEST_TENANT } from './factories.js';
 export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'signingKeys' | 'paymentGateway'>> {
   paymentGateway?: TestGateway;
   /** Runs after the app is built and before it is ready: add test-only routes here. */
-  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  beforeReady?: (app: FastifyInstance, db: Database) => void | Promise<void>;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -40,7 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db,
     signingKeys,
   });
-  if (beforeReady) await beforeReady(app);
+  if (beforeReady) await beforeReady(app, db);
   await app.ready();
 
   const factories = createFactories(db);

@@ -1,0 +1,157 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '@winery/domain';
+import type { Database } from '../db/database.js';
+import { addresses, allocationLines, allocations, customers, orderLines, orders, paymentCards } from '../db/schema/index.js';
+import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
+import { TEST_CARDS } from '../modules/payments/test-gateway.js';
+import { ApiError } from '../shared/api-error.js';
+import { API_MESSAGES } from '../shared/api-messages.js';
+import { createFactories, unique } from './factories.js';
+
+/**
+ * Fixtures for the browser tests: each spec makes members and staff of its own in the demo tenant,
+ * so no spec depends on what another one changed and spec files can run side by side.
+ *
+ * Never in production: these routes are registered only by src/testing/e2e-server.ts, the
+ * browser tests' own entry point. src/testing is left out of the build (tsconfig.json), so
+ * dist/server.js — what `npm start` and a deployment run — has no code that could serve them,
+ * whatever its environment says (e2e-fixtures.test.ts starts it with the secret set and gets 404).
+ * Even there, each request must carry the secret the harness chose for that run.
+ */
+export const FIXTURES_SECRET_ENV = 'WINERY_TEST_FIXTURES_SECRET';
+export const FIXTURES_SECRET_HEADER = 'x-test-fixtures-secret';
+export const FIXTURES_PREFIX = '/__test/fixtures';
+export const MIN_SECRET_LENGTH = 32;
+
+export type DemoStory = keyof typeof DEMO_MEMBERS;
+const STORIES = Object.keys(DEMO_MEMBERS) as [DemoStory, ...DemoStory[]];
+
+/** Test numbers of the test gateway by brand: a cloned card is saved through the gateway again. */
+const CARD_NUMBERS: Record<string, string> = { visa: TEST_CARDS.approved, mastercard: '5555555555554444' };
+
+export interface FixturesOptions {
+  db: Database;
+  paymentGateway: PaymentGateway;
+  secret: string;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesOptions) {
+  if (options.secret.length < MIN_SECRET_LENGTH) throw new Error(`${FIXTURES_SECRET_ENV} must be a random string of at least ${MIN_SECRET_LENGTH} characters.`);
+  const expected = digest(options.secret);
+  const factories = createFactories(options.db);
+  const tenantId = DEMO_TENANT.slug;
+
+  // Without the run's secret the routes answer as if they did not exist.
+  app.addHook('onRequest', async (request) => {
+    const given = request.headers[FIXTURES_SECRET_HEADER];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      throw new ApiError('notFound', API_MESSAGES.routeNotFound);
+    }
+  });
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const hidden = { hide: true } as const;
+
+  routes.post(
+    '/members',
+    { schema: { ...hidden, body: z.object({ like: z.enum(STORIES) }) } },
+    async (request, reply) => reply.code(201).send(await cloneMember(options, factories, tenantId, request.body.like)),
+  );
+
+  routes.post(
+    '/staff',
+    { schema: { ...hidden, body: z.object({ role: z.enum(['admin', 'manager', 'viewer']).default('admin') }) } },
+    async (request, reply) => {
+      const staff = await factories.createStaffUser({ tenantId, role: request.body.role, password: DEMO_PASSWORD, email: `e2e-staff-${unique()}@example.com` });
+      return reply.code(201).send({ tenant: tenantId, email: staff.email, password: DEMO_PASSWORD, role: staff.role });
+    },
+  );
+}
+
+/**
+ * A new member in the situation of a demo member (`like`): the same person under a new e-mail
+ * address, in the same offerings with the same limits, the same saved addresses and cards (saved
+ * through the gateway again) and copies of their orders under new numbers.
+ */
+async function cloneMember(options: FixturesOptions, factories: ReturnType<typeof createFactories>, tenantId: string, like: DemoStory) {
+  const { db, paymentGateway } = options;
+  const source = await db.query.customers.findFirst({
+    where: and(eq(customers.tenantId, tenantId), eq(customers.email, DEMO_MEMBERS[like])),
+  });
+  if (!source) throw new ApiError('notFound', `The demo member ${DEMO_MEMBERS[like]} is missing.`);
+  const { prefix, firstName, lastName, phone, dateOfBirth, company } = source;
+  const member = await factories.createCustomer({
+    tenantId,
+    prefix,
+    firstName,
+    lastName,
+    phone,
+    dateOfBirth,
+    company,
+    email: `e2e-${like}-${unique()}@example.com`,
+    password: DEMO_PASSWORD,
+  });
+
+  const allocationIds = new Map<string, string>();
+  for (const allocation of await db.select().from(allocations).where(eq(allocations.customerId, source.id))) {
+    const copy = await factories.createAllocation({ tenantId, offeringId: allocation.offeringId, customerId: member.id, metaData: allocation.metaData });
+    allocationIds.set(allocation.id, copy.id);
+    for (const line of await db.select().from(allocationLines).where(eq(allocationLines.allocationId, allocation.id))) {
+      await factories.createAllocationLine({ tenantId, allocationId: copy.id, offeringWineId: line.offeringWineId, minimum: line.minimum, maximum: line.maximum });
+    }
+  }
+
+  for (const { id: _id, customerId: _customer, createdAt: _created, updatedAt: _updated, ...address } of await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.customerId, source.id))) {
+    await factories.createAddress({ ...address, customerId: member.id });
+  }
+
+  for (const card of await db.select().from(paymentCards).where(eq(paymentCards.customerId, source.id))) {
+    const saved = await paymentGateway.tokenizeCard({
+      cardNumber: CARD_NUMBERS[card.brand] ?? TEST_CARDS.approved,
+      cvv: card.brand === 'amex' ? '1234' : '123',
+      cardHolderName: card.cardHolderName,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    });
+    if (saved.status !== 'approved') throw new Error(`The test gateway refused a copy of ${like}'s card (${saved.status}).`);
+    await factories.createCard({
+      tenantId,
+      customerId: member.id,
+      gateway: paymentGateway.name,
+      gatewayToken: saved.token,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      cardHolderName: card.cardHolderName,
+      preferred: card.preferred,
+    });
+  }
+
+  const orderNumbers: string[] = [];
+  for (const order of await db.select().from(orders).where(eq(orders.customerId, source.id))) {
+    const { id, customerId: _customer, allocationId, number: _number, idempotencyKey: _key, authorizationId: _authorization, ...rest } = order;
+    const copiedAllocation = allocationId ? allocationIds.get(allocationId) : undefined;
+    if (!copiedAllocation) throw new Error(`An order of ${DEMO_MEMBERS[like]} belongs to no allocation of theirs.`);
+    const copy = await factories.createOrder({
+      ...rest,
+      customerId: member.id,
+      allocationId: copiedAllocation,
+      number: `E2E-${unique().toUpperCase()}`,
+    });
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id));
+    if (lines.length > 0) await db.insert(orderLines).values(lines.map(({ id: _line, ...line }) => ({ ...line, orderId: copy.id })));
+    orderNumbers.push(copy.number);
+  }
+
+  return { tenant: tenantId, email: member.email, password: DEMO_PASSWORD, customerId: member.id, orderNumbers };
+}

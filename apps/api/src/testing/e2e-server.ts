@@ -1,0 +1,25 @@
+import { startServer } from '../start-server.js';
+import { e2eFixturesRoutes, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, MIN_SECRET_LENGTH } from './e2e-fixtures.js';
+
+/**
+ * The browser tests' server: the real start (start-server.ts: configuration, migrations, demo
+ * seed, web + API) plus the fixtures routes of e2e-fixtures.ts. Started only by
+ * apps/web/tests/e2e/support/global-setup.ts, through tsx; never built (src/testing is not in
+ * dist), so neither `npm start` nor a deployment can run it.
+ */
+const secret = process.env[FIXTURES_SECRET_ENV] ?? '';
+// Nothing else in the process needs it.
+delete process.env[FIXTURES_SECRET_ENV];
+if (secret.length < MIN_SECRET_LENGTH) {
+  console.error(`${FIXTURES_SECRET_ENV} must be a random string of at least ${MIN_SECRET_LENGTH} characters.`);
+  process.exit(1);
+}
+
+startServer({
+  beforeListen: async (app, { db, paymentGateway }) => {
+    await app.register(e2eFixturesRoutes, { prefix: FIXTURES_PREFIX, db, paymentGateway, secret });
+  },
+}).catch((error: unknown) => {
+  console.error('The browser tests’ server could not start:', error);
+  process.exit(1);
+});
