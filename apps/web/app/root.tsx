@@ -9,17 +9,17 @@ import { queryClient } from './lib/query-client';
 import { SiteLayout } from './components/site-layout';
 import { Toaster } from './components/toaster';
 import { PageLoading } from './components/page-loading';
-import { SessionGuard } from './features/session/session-guard';
-import { RouteChangeTracker } from './features/analytics/route-change-tracker';
-import { ThirdPartyServices } from './features/site-config/third-party-services';
-import { reportException } from './features/error-reporting/error-reporting';
-import { NavigationScrollRestoration } from './features/navigation/scroll-restoration';
-import { ViewportPrefetch } from './features/navigation/viewport-prefetch';
+import { SessionGuard } from './lib/session/session-guard';
+import { RouteChangeTracker } from './lib/analytics/route-change-tracker';
+import { ThirdPartyServices } from './lib/third-party-services';
+import { reportException } from './lib/error-reporting/error-reporting';
+import { NavigationScrollRestoration } from './lib/route-loading/scroll-restoration';
+import { ViewportPrefetch } from './lib/route-loading/viewport-prefetch';
 import {
   installChunkLoadRecovery,
   useChunkErrorReload,
   useChunkLoadGuard,
-} from './features/navigation/chunk-load-recovery';
+} from './lib/route-loading/chunk-load-recovery';
 import { NotFoundPage, SomethingWentWrongPage } from './features/errors/error-pages';
 
 import '@fontsource/cormorant-garamond/latin-500.css';

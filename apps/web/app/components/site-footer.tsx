@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEMO_BRANDS } from '@winery/domain';
-import { useSession } from '../features/session/session.api';
+import { useSession } from '../lib/session/session.api';
 import { BrandContactDetails } from './brand-contact';
 import { Wordmark } from './wordmark';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SiteHeader } from './site-header';
+import { SiteHeader } from './header/site-header';
 import { SiteFooter } from './site-footer';
 
 /** The frame of every page: skip link, header, main landmark and (except on home) the footer. */

@@ -11,14 +11,14 @@ import {
   decodeTokenClaims,
   getHeaderNavigation,
 } from '@winery/domain';
-import { setAnalyticsUser, startAnalytics } from '../features/analytics/analytics';
-import { scheduleRouteEvents } from '../features/analytics/route-events';
-import { reportException, setErrorReportingUser, startErrorReporting } from '../features/error-reporting/error-reporting';
-import { nextPrefetchBatch, prefetchablePath } from '../features/navigation/prefetch';
-import { clearStoredSession, probeStore, readStoredSession } from '../features/session/storage';
-import { loadSiteConfig } from '../features/site-config/site-config';
+import { setAnalyticsUser, startAnalytics } from '../lib/analytics/analytics';
+import { scheduleRouteEvents } from '../lib/analytics/route-events';
+import { reportException, setErrorReportingUser, startErrorReporting } from '../lib/error-reporting/error-reporting';
+import { nextPrefetchBatch, prefetchablePath } from '../lib/route-loading/prefetch';
+import { clearStoredSession, probeStore, readStoredSession } from '../lib/session/storage';
+import { loadSiteConfig } from '../lib/site-config/site-config';
 import { pages as publicPages } from '../content/public-pages.json';
-import { homeRedirect } from '../features/offering/offering-access';
+import { homeRedirect } from '../lib/member-status/home-redirect';
 import {
   memberAllocation,
   memberNavigation,

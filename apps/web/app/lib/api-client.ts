@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { checkAuthorization, reportApiFailure, reportException } from '../features/error-reporting/error-reporting';
+import { checkAuthorization, reportApiFailure, reportException } from './error-reporting/error-reporting';
 import { ApiError } from './api-error';
 
 import { TENANT } from './tenant';

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/grand-cru';
 import { headMeta, i18n, pageMeta } from '../lib/i18n';
-import { loadPageData } from '../features/navigation/page-data';
+import { loadPageData } from '../lib/route-loading/page-data';
 import { getGrandCru } from '../features/brochure/brochure-content.server';
 import { GrandCruPage } from '../features/brochure/grand-cru-page';
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/grand-crus';
 import { pageMeta } from '../lib/i18n';
-import { loadPageData } from '../features/navigation/page-data';
+import { loadPageData } from '../lib/route-loading/page-data';
 import { getGrandCrusIndex } from '../features/brochure/brochure-content.server';
 import { GrandCrusPage } from '../features/brochure/grand-crus-page';
 

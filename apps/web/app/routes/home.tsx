@@ -1,6 +1,6 @@
 import { pageMeta } from '../lib/i18n';
 import { HomePage } from '../features/home/home-page';
-import { MemberHomeRedirect } from '../features/offering/home-redirect';
+import { MemberHomeRedirect } from '../features/home/member-home-redirect';
 
 export const meta = () => pageMeta('home', { path: '/' });
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/matriarch';
 import { pageMeta } from '../lib/i18n';
-import { loadPageData } from '../features/navigation/page-data';
+import { loadPageData } from '../lib/route-loading/page-data';
 import { getMatriarch } from '../features/brochure/brochure-content.server';
 import { MatriarchPage } from '../features/brochure/matriarch-page';
 

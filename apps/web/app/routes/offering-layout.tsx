@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RequireMember } from '../features/session/require-member';
+import { RequireMember } from '../components/require-member';
 // Only members load these pages, so their styles stay out of the brochure's stylesheet. The
 // checkout reuses the account's address and card forms, hence the account's styles too.
 import '../styles/account.css';

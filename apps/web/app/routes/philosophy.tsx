@@ -1,6 +1,6 @@
 import type { Route } from './+types/philosophy';
 import { pageMeta } from '../lib/i18n';
-import { loadPageData } from '../features/navigation/page-data';
+import { loadPageData } from '../lib/route-loading/page-data';
 import { getPhilosophy } from '../features/brochure/brochure-content.server';
 import { PhilosophyPage } from '../features/brochure/philosophy-page';
 

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { AccountLayout } from '../features/account/account-layout';
-import { RequireMember } from '../features/session/require-member';
+import { RequireMember } from '../components/require-member';
 // Only members load these pages, so their styles stay out of the brochure's stylesheet.
 import '../styles/account.css';
 

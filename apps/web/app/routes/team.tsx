@@ -1,6 +1,6 @@
 import type { Route } from './+types/team';
 import { pageMeta } from '../lib/i18n';
-import { loadPageData } from '../features/navigation/page-data';
+import { loadPageData } from '../lib/route-loading/page-data';
 import { getTeam } from '../features/brochure/brochure-content.server';
 import { TeamPage } from '../features/brochure/team-page';
 

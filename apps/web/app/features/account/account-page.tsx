@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../lib/api-error';
-import { AllocationPanel } from '../allocation/allocation-panel';
-import { useCustomer } from '../customer/customer.api';
+import { MemberStatusPanel } from './member-status-panel';
+import { useCustomer } from './customer.api';
 import { AccountHeader } from './account-layout';
 import { CustomerDetails, customerFullName } from './customer-details';
 
@@ -40,7 +40,7 @@ export function AccountPage() {
       ) : null}
       <div className="account-page__grid">
         {customer.data ? <CustomerDetails customer={customer.data} /> : null}
-        <AllocationPanel />
+        <MemberStatusPanel />
       </div>
       <section className="account-shortcuts" aria-labelledby="account-shortcuts-heading">
         <h2 id="account-shortcuts-heading" className="section-heading">

@@ -5,7 +5,7 @@ import { ChangePasswordSchema, type ChangePasswordInput } from '@winery/domain';
 import { TextField } from '../../components/form-field';
 import { applyServerFieldErrors, toastFailure } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
-import { useChangePassword } from '../customer/customer.api';
+import { useChangePassword } from './customer.api';
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCustomer } from '../customer/customer.api';
+import { useCustomer } from './customer.api';
 import { AccountHeader } from './account-layout';
 import { PasswordForm } from './password-form';
 

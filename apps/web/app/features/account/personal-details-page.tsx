@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../lib/api-error';
-import { useCustomer } from '../customer/customer.api';
-import { useSiteConfig } from '../site-config/site-config.api';
+import { useCustomer } from './customer.api';
+import { useSiteConfig } from '../../lib/site-config/site-config.api';
 import { AccountHeader, LoadFailed } from './account-layout';
 import { ProfileForm } from './profile-form';
 

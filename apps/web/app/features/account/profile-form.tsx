@@ -14,7 +14,7 @@ import { SelectField, TextField } from '../../components/form-field';
 import { countryOptions } from '../../lib/countries';
 import { applyServerFieldErrors, toastFailure } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
-import { useUpdateCustomer } from '../customer/customer.api';
+import { useUpdateCustomer } from './customer.api';
 
 const PROFILE_FIELDS = [
   'prefix',

@@ -7,8 +7,8 @@ import {
   type AddressPurpose,
 } from '@winery/domain';
 import { apiClient, TENANT } from '../../lib/api-client';
-import { sessionQueryKeys } from '../session/session';
-import { useSession } from '../session/session.api';
+import { sessionQueryKeys } from '../../lib/session/session';
+import { useSession } from '../../lib/session/session.api';
 
 const addressesPath = (customerId: string | null) =>
   `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}/address`;

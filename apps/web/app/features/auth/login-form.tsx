@@ -8,8 +8,8 @@ import { TextField } from '../../components/form-field';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
-import { track } from '../analytics/analytics';
-import { useLogin } from '../session/session.api';
+import { track } from '../../lib/analytics/analytics';
+import { useLogin } from '../../lib/session/session.api';
 
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
 

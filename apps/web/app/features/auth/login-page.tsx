@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_UP_PATH } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
 import { safeRedirect } from '../../lib/safe-redirect';
-import { useMemberLanding } from '../offering/member-landing';
-import { useSession } from '../session/session.api';
+import { useMemberLanding } from '../../lib/member-status/member-landing';
+import { useSession } from '../../lib/session/session.api';
 import { SignInOptions } from './sign-in-options';
 
 export function LoginPage() {

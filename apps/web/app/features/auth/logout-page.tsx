@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LOGIN_PATH } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
-import { useLogout } from '../session/session.api';
+import { useLogout } from '../../lib/session/session.api';
 
 /** Visiting /logout signs the member out and takes them to the login page. */
 export function LogoutPage() {

@@ -8,7 +8,7 @@ import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
-import { formatBottleSize, wineTitle } from '../offering/wine-format';
+import { formatBottleSize, wineTitle } from '../../lib/wine-format';
 import { CAUTION_AFTER_CHECKS, useVerifyBottle } from './bottles.api';
 
 const resolver = formResolver(BottleVerificationSchema);

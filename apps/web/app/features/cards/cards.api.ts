@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { CardListSchema, CardSchema, type Card, type CardInput } from '@winery/domain';
 import { apiClient, TENANT } from '../../lib/api-client';
 import { useSecretMutation } from '../../lib/secret-mutation';
-import { sessionQueryKeys } from '../session/session';
-import { useSession } from '../session/session.api';
+import { sessionQueryKeys } from '../../lib/session/session';
+import { useSession } from '../../lib/session/session.api';
 
 const cardsPath = (customerId: string | null) =>
   `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}/card`;

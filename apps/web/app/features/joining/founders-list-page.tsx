@@ -13,7 +13,7 @@ import { BrandContactDetails } from '../../components/brand-contact';
 import { TextAreaField } from '../../components/form-field';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useSiteConfig } from '../site-config/site-config.api';
+import { useSiteConfig } from '../../lib/site-config/site-config.api';
 import { joinFailure } from './join-failure';
 import { useJoinFoundersList } from './joining.api';
 import { emptyProspect, PROSPECT_FIELDS, ProspectFields } from './prospect-fields';

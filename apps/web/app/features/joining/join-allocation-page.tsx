@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createJoinAllocationSchema, DEFAULT_MINIMUM_AGE, LOGIN_PATH, type JoinAllocationInput } from '@winery/domain';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useSiteConfig } from '../site-config/site-config.api';
+import { useSiteConfig } from '../../lib/site-config/site-config.api';
 import { joinFailure } from './join-failure';
 import { ALLOCATION_REQUEST_PATH, useJoinAllocation } from './joining.api';
 import { emptyProspect, PROSPECT_FIELDS, ProspectFields } from './prospect-fields';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { EmailOnlyInput } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
 import { isClientError } from '../../lib/api-error';
-import { startSession } from '../session/session';
+import { startSession } from '../../lib/session/session';
 
 /** How long an e-mailed sign-in link works (the API's rule; shown to the member). */
 export const SIGN_IN_LINK_MINUTES = 15;

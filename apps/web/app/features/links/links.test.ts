@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-error';
-import { readToken } from '../session/session';
+import { readToken } from '../../lib/session/session';
 import { linkFailure, linkRefusal } from './link-errors';
 import { exchangeLinkOnce, forgetLinkExchange } from './links.api';
 

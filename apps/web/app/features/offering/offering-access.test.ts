@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AllocationStatus } from '@winery/domain';
-import { allocationTitleKey, homeRedirect, offeringRedirect, type OfferingPage } from './offering-access';
+import { allocationTitleKey, offeringRedirect, type OfferingPage } from './offering-access';
 
 const STATUSES: AllocationStatus[] = ['offering', 'thank-you', 'allocation-expired', 'account-info'];
 const HOME: Record<AllocationStatus, string> = {
@@ -68,15 +68,5 @@ describe('who may open which offering page', () => {
     expect(allocationTitleKey(null)).toBe('offeringAllocation');
     expect(allocationTitleKey({ 'campaign-type': 'fl-onboarding' })).toBe('foundersListInvitation');
     expect(allocationTitleKey({ 'campaign-type': 'event-offering' })).toBe('foundersListInvitation');
-  });
-});
-
-describe('the home page of a member', () => {
-  it('is their offering while it is under way, else the home page itself', () => {
-    expect(homeRedirect({ status: 'offering', metaData: null })).toBe('/offering/letter');
-    expect(homeRedirect({ status: 'offering', metaData: { 'skip-letter': true } })).toBe('/offering/allocation');
-    expect(homeRedirect({ status: 'thank-you', metaData: null })).toBe('/offering/thank-you');
-    expect(homeRedirect({ status: 'allocation-expired', metaData: null })).toBeNull();
-    expect(homeRedirect({ status: 'account-info', metaData: null })).toBeNull();
   });
 });

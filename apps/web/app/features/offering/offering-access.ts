@@ -46,11 +46,3 @@ export function allocationTitleKey(metaData: AllocationMetaData | null | undefin
   const campaign = metaData?.['campaign-type'];
   return campaign === 'fl-onboarding' || campaign === 'event-offering' ? 'foundersListInvitation' : 'offeringAllocation';
 }
-
-/**
- * Where the home page sends a member whose offering is under way (open, or ordered from): to
- * their letter, allocation or order summary. Everyone else stays on the home page.
- */
-export function homeRedirect({ status, metaData }: { status: AllocationStatus; metaData: AllocationMetaData | null }): string | null {
-  return status === 'offering' || status === 'thank-you' ? memberHome(status, metaData) : null;
-}

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllocationDetail, AllocationMetaData, AllocationStatus, AllocationSummary } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
-import { useAllocationStatus } from '../allocation/allocation.api';
+import { useMemberStatus } from '../../lib/member-status/member-status.api';
 import { offeringRedirect, type OfferingPage } from './offering-access';
 
 export interface OfferingAccess {
@@ -35,17 +35,17 @@ export function OfferingLoadFailed({ message, onRetry }: { message: string; onRe
  */
 export function OfferingGate({ page, children }: { page: OfferingPage; children: (access: OfferingAccess) => ReactNode }) {
   const { t } = useTranslation();
-  const allocation = useAllocationStatus();
-  if (allocation.isError) return <OfferingLoadFailed message={t('offering.loadFailed')} onRetry={allocation.refetch} />;
-  if (allocation.isLoading || !allocation.status) {
+  const memberStatus = useMemberStatus();
+  if (memberStatus.isError) return <OfferingLoadFailed message={t('offering.loadFailed')} onRetry={memberStatus.refetch} />;
+  if (memberStatus.isLoading || !memberStatus.status) {
     return (
       <div className="page offering-page">
         <PageLoading label={t('offering.loading')} />
       </div>
     );
   }
-  const metaData = allocation.detail?.metaData ?? null;
-  const redirect = offeringRedirect(page, allocation.status, metaData);
+  const metaData = memberStatus.detail?.metaData ?? null;
+  const redirect = offeringRedirect(page, memberStatus.status, metaData);
   if (redirect) return <Navigate to={redirect} replace />;
-  return <>{children({ status: allocation.status, current: allocation.current, detail: allocation.detail, metaData })}</>;
+  return <>{children({ status: memberStatus.status, current: memberStatus.current, detail: memberStatus.detail, metaData })}</>;
 }

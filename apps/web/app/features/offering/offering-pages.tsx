@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { memberHome, OFFERING_PATHS } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
-import { useAllocationStatus } from '../allocation/allocation.api';
+import { useMemberStatus } from '../../lib/member-status/member-status.api';
 import { AllocationPage } from './allocation/allocation-page';
 import { CheckoutPage } from './checkout/checkout-page';
 import { allocationTitleKey, showsVintageNotes } from './offering-access';
@@ -15,23 +15,23 @@ import { hasLetter } from '@winery/domain';
 /** /offering: wherever the member's allocation state sends them. */
 export function OfferingIndexPage() {
   const { t } = useTranslation();
-  const allocation = useAllocationStatus();
-  if (allocation.isError) return <OfferingLoadFailed message={t('offering.loadFailed')} onRetry={allocation.refetch} />;
-  if (!allocation.status) {
+  const memberStatus = useMemberStatus();
+  if (memberStatus.isError) return <OfferingLoadFailed message={t('offering.loadFailed')} onRetry={memberStatus.refetch} />;
+  if (!memberStatus.status) {
     return (
       <div className="page offering-page">
         <PageLoading label={t('offering.loading')} />
       </div>
     );
   }
-  return <Navigate to={memberHome(allocation.status, allocation.detail?.metaData)} replace />;
+  return <Navigate to={memberHome(memberStatus.status, memberStatus.detail?.metaData)} replace />;
 }
 
 /** The <title> of the allocation page, whose name depends on the campaign (seed §2). */
 export function AllocationTitle() {
   const { t } = useTranslation();
-  const allocation = useAllocationStatus();
-  const page = t(`nav.${allocationTitleKey(allocation.detail?.metaData)}`);
+  const memberStatus = useMemberStatus();
+  const page = t(`nav.${allocationTitleKey(memberStatus.detail?.metaData)}`);
   return <title>{t('meta.suffix', { page })}</title>;
 }
 

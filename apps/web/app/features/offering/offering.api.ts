@@ -15,8 +15,8 @@ import {
 import { z } from 'zod';
 import { apiClient, TENANT } from '../../lib/api-client';
 import { useSecretMutation } from '../../lib/secret-mutation';
-import { sessionQueryKeys } from '../session/session';
-import { useSession } from '../session/session.api';
+import { sessionQueryKeys } from '../../lib/session/session';
+import { useSession } from '../../lib/session/session.api';
 import { readCartId, writeCartId } from './cart-storage';
 
 const customerPath = (customerId: string | null) =>

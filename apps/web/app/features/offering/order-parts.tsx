@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderTotalsView } from '@winery/domain';
 import { formatMoney } from '../../lib/format';
-import { formatBottleSize, wineTitle } from './wine-format';
+import { formatBottleSize, wineTitle } from '../../lib/wine-format';
 
 export interface SummaryLine {
   wineId: string;

@@ -10,7 +10,7 @@ import {
 import type { FieldError } from '@winery/domain';
 import { formatMoney } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
-import { wineTitle } from './wine-format';
+import { wineTitle } from '../../lib/wine-format';
 
 /** A member's choice: bottles per wine id. */
 export type Quantities = Readonly<Record<string, number>>;

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderListSchema } from '@winery/domain';
 import { apiClient, TENANT } from '../../lib/api-client';
-import { sessionQueryKeys } from '../session/session';
-import { useSession } from '../session/session.api';
+import { sessionQueryKeys } from '../../lib/session/session';
+import { useSession } from '../../lib/session/session.api';
 
 const ordersPath = (customerId: string | null) =>
   `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}/order`;

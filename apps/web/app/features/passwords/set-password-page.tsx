@@ -11,8 +11,8 @@ import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
 import { FORGOT_PASSWORD_PATH } from '../auth/login-form';
 import { linkRefusal } from '../links/link-errors';
-import { useMemberLanding } from '../offering/member-landing';
-import { useStartSession } from '../session/session.api';
+import { useMemberLanding } from '../../lib/member-status/member-landing';
+import { useStartSession } from '../../lib/session/session.api';
 import { useConfirmPassword, type PasswordLinkKind } from './passwords.api';
 
 const resolver = formResolver(SetPasswordSchema);

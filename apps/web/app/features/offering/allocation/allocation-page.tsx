@@ -6,7 +6,7 @@ import { OFFERING_PATHS, type AllocationMetaData, type Offering } from '@winery/
 import { PageLoading } from '../../../components/page-loading';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { sessionQueryKeys } from '../../session/session';
+import { sessionQueryKeys } from '../../../lib/session/session';
 import { clearCartId } from '../cart-storage';
 import { allocationTitleKey } from '../offering-access';
 import { useSaveCart, useStoredCart } from '../offering.api';

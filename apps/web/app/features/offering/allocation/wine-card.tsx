@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OfferingWine } from '@winery/domain';
 import { formatMoney } from '../../../lib/format';
-import { formatBottleSize, STANDARD_BOTTLE_ML, wineTitle } from '../wine-format';
+import { formatBottleSize, STANDARD_BOTTLE_ML, wineTitle } from '../../../lib/wine-format';
 import { QuantityControl } from './quantity-control';
 import { WishRequest } from './wish-request';
 

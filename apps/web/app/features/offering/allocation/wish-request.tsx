@@ -5,7 +5,7 @@ import { MAX_BOTTLES_PER_WINE, type OfferingWine } from '@winery/domain';
 import { toastFailure } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/api-error';
 import { useRequestWish } from '../offering.api';
-import { wineTitle } from '../wine-format';
+import { wineTitle } from '../../../lib/wine-format';
 
 /**
  * Asking for more bottles than the allocation allows (a wish): the winery's team grants it later

@@ -9,8 +9,8 @@ import { errorMessage, isApiError, isClientError } from '../../../lib/api-error'
 import { i18n } from '../../../lib/i18n';
 import { useAddresses } from '../../addresses/addresses.api';
 import { useCards } from '../../cards/cards.api';
-import { sessionQueryKeys } from '../../session/session';
-import { useSession } from '../../session/session.api';
+import { sessionQueryKeys } from '../../../lib/session/session';
+import { useSession } from '../../../lib/session/session.api';
 import { clearCartId } from '../cart-storage';
 import { WithOffering } from '../offering-content';
 import { OfferingLoadFailed } from '../offering-gate';

@@ -7,7 +7,7 @@ import {
   type AllocationStatus,
   type AllocationSummary,
 } from '@winery/domain';
-import { apiClient, TENANT } from '../../lib/api-client';
+import { apiClient, TENANT } from '../api-client';
 import { sessionQueryKeys } from '../session/session';
 import { useSession } from '../session/session.api';
 
@@ -55,7 +55,7 @@ export function useAllocation() {
   return { allocations, current, detail };
 }
 
-export interface AllocationStatusResult {
+export interface MemberStatusResult {
   /** True while the answer is not known yet (a member whose allocation is still loading). */
   isLoading: boolean;
   isError: boolean;
@@ -66,7 +66,7 @@ export interface AllocationStatusResult {
 }
 
 /** The member's allocation status (seed §4); account-info when there is no current allocation. */
-export function useAllocationStatus(): AllocationStatusResult {
+export function useMemberStatus(): MemberStatusResult {
   const { loggedIn, customerId } = useSession();
   const { allocations, current, detail } = useAllocation();
   const refetch = () => {

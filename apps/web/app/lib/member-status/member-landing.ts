@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getAllocationStatus, memberHome, ACCOUNT_PATH } from '@winery/domain';
-import { getAllocationQueryOptions, getAllocationsQueryOptions } from '../allocation/allocation.api';
+import { getAllocationQueryOptions, getAllocationsQueryOptions } from './member-status.api';
 import { customerIdFromToken } from '../session/session';
 
 /**

@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { CustomerSchema, type ChangePasswordInput, type ProfileInput } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
 import { useSecretMutation } from '../../lib/secret-mutation';
-import { useSession } from '../session/session.api';
-import { sessionQueryKeys } from '../session/session';
+import { useSession } from '../../lib/session/session.api';
+import { sessionQueryKeys } from '../../lib/session/session';
 
 const customerPath = (customerId: string | null) => `/v1/customer/${encodeURIComponent(customerId ?? '')}`;
 

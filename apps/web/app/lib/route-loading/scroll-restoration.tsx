@@ -1,5 +1,5 @@
 import { ScrollRestoration, type Location } from 'react-router';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from '../use-hydrated';
 
 /** Seed §2: positions are kept per path and location key (React Router stores them in session storage). */
 export const scrollKey = (location: Pick<Location, 'pathname' | 'key'>): string => `${location.pathname}|${location.key}`;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { ANALYTICS_LOAD_DELAY_MS, decodeTokenClaims } from '@winery/domain';
-import { setAnalyticsUser, startAnalytics } from '../analytics/analytics';
-import { setErrorReportingUser, startErrorReporting } from '../error-reporting/error-reporting';
-import { useSession } from '../session/session.api';
-import { loadSiteConfig } from './site-config';
+import { setAnalyticsUser, startAnalytics } from './analytics/analytics';
+import { setErrorReportingUser, startErrorReporting } from './error-reporting/error-reporting';
+import { useSession } from './session/session.api';
+import { loadSiteConfig } from './site-config/site-config';
 
 /**
  * Starts the services the operator configured (/site-config.json, read once, never blocking a

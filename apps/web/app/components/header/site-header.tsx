@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isNavigationHidden } from '@winery/domain';
-import { Wordmark } from './wordmark';
+import { Wordmark } from '../wordmark';
 import { MainNavigation } from './main-navigation';
 
 export function SiteHeader({ variant }: { variant: 'default' | 'home' }) {

@@ -2,25 +2,25 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getHeaderNavigation, type NavigationItem } from '@winery/domain';
-import { useSession } from '../features/session/session.api';
-import { useAllocationStatus } from '../features/allocation/allocation.api';
+import { useSession } from '../../lib/session/session.api';
+import { useMemberStatus } from '../../lib/member-status/member-status.api';
 
 type NavigationState = 'tentative' | 'loading' | 'ready';
 
 /** Which links to show, without ever showing a member the wrong set while their data loads. */
 function useNavigationItems(): { state: NavigationState; items: NavigationItem[] } {
   const session = useSession();
-  const allocation = useAllocationStatus();
+  const memberStatus = useMemberStatus();
   // Before the browser has read its storage (prerendered HTML), render the visitor's links; an
   // inline script hides them for returning members until the real set is known.
   if (!session.known) return { state: 'tentative', items: getHeaderNavigation({ loggedIn: false }) };
-  if (session.loggedIn && allocation.isLoading) return { state: 'loading', items: [] };
+  if (session.loggedIn && memberStatus.isLoading) return { state: 'loading', items: [] };
   return {
     state: 'ready',
     items: getHeaderNavigation({
       loggedIn: session.loggedIn,
-      status: allocation.status,
-      metaData: allocation.detail?.metaData ?? null,
+      status: memberStatus.status,
+      metaData: memberStatus.detail?.metaData ?? null,
     }),
   };
 }

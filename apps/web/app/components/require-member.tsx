@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LOGIN_PATH } from '@winery/domain';
-import { PageLoading } from '../../components/page-loading';
-import { useSession } from './session.api';
+import { PageLoading } from './page-loading';
+import { useSession } from '../lib/session/session.api';
 
 /** Members-only content: a visitor is sent to the login page, which brings them back here. */
 export function RequireMember({ children }: { children: ReactNode }) {

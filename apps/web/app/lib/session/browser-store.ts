@@ -1,4 +1,4 @@
-import { i18n } from '../../lib/i18n';
+import { i18n } from '../i18n';
 import { createMemoryStore, createStoreResolver, type KeyValueStore } from './storage';
 
 const isBrowser = typeof window !== 'undefined';

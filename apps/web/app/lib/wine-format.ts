@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from './format';
 
 const ONE_LITRE_ML = 1000;
 

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
-import { useAllocationStatus } from './allocation.api';
+import { useMemberStatus } from '../../lib/member-status/member-status.api';
 
 /** What the member's current allocation means right now, in one sentence. */
-export function AllocationPanel() {
+export function MemberStatusPanel() {
   const { t } = useTranslation();
-  const { isLoading, isError, status, current, detail, refetch } = useAllocationStatus();
+  const { isLoading, isError, status, current, detail, refetch } = useMemberStatus();
   const name = current?.name ?? t('profile.fallbackOfferingName');
 
   let body: React.ReactNode;
@@ -28,7 +28,7 @@ export function AllocationPanel() {
   } else if (status === 'offering') {
     body = (
       <>
-        <p className="allocation-panel__message">
+        <p className="member-status-panel__message">
           {t('profile.status.offering', { name, date: formatDate(detail?.endDate ?? current?.endDate) })}
         </p>
         <Link to="/offering/allocation" className="button button--primary">
@@ -40,9 +40,9 @@ export function AllocationPanel() {
     const numbers = (detail?.pendingOrders ?? []).map((order) => order.number);
     body = (
       <>
-        <p className="allocation-panel__message">{t('profile.status.thankYou')}</p>
+        <p className="member-status-panel__message">{t('profile.status.thankYou')}</p>
         {numbers.length > 0 ? (
-          <p className="allocation-panel__orders" data-testid="pending-order-numbers">
+          <p className="member-status-panel__orders" data-testid="pending-order-numbers">
             {t('profile.status.orderNumber', { count: numbers.length, numbers: numbers.join(', ') })}
           </p>
         ) : null}
@@ -50,22 +50,22 @@ export function AllocationPanel() {
     );
   } else if (status === 'allocation-expired') {
     body = (
-      <p className="allocation-panel__message">
+      <p className="member-status-panel__message">
         {t('profile.status.allocationExpired', { name, date: formatDate(detail?.endDate ?? current?.endDate) })}
       </p>
     );
   } else {
-    body = <p className="allocation-panel__message">{t('profile.status.accountInfo')}</p>;
+    body = <p className="member-status-panel__message">{t('profile.status.accountInfo')}</p>;
   }
 
   return (
     <section
-      className="allocation-panel card"
-      aria-labelledby="allocation-panel-heading"
+      className="member-status-panel card"
+      aria-labelledby="member-status-panel-heading"
       data-testid="allocation-panel"
       data-status={isLoading ? 'loading' : isError ? 'error' : (status ?? 'none')}
     >
-      <h2 id="allocation-panel-heading" className="section-heading">
+      <h2 id="member-status-panel-heading" className="section-heading">
         {t('profile.allocationHeading')}
       </h2>
       {body}

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeTokenClaims, SESSION_TTL_MS, type LoginInput } from '@winery/domain';
-import { apiClient } from '../../lib/api-client';
+import { apiClient } from '../api-client';
 import { analytics } from '../analytics/analytics';
 import { getStore } from './browser-store';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './storage';

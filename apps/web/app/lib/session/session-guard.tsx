@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { LOGIN_PATH } from '@winery/domain';
-import { isApiError } from '../../lib/api-error';
+import { isApiError } from '../api-error';
 import { expireSession } from './session';
 
 const PUBLIC_AUTH_PATHS = new Set([LOGIN_PATH, '/logout']);
