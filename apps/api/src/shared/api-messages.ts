@@ -1,5 +1,5 @@
 import { formatMoney } from '@winery/domain';
-import { apiText } from './i18n.js';
+import { apiText } from '../i18n/i18n.js';
 
 /**
  * Every sentence the API answers with, by name. The words are in the `api` namespace

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { brands, mailQueue, tenants } from '../../db/schema/index.js';
-import type { MailBrand } from './templates/mail-templates.js';
+import type { MailBrand } from './templates/mail-types.js';
 
 export type MailRow = typeof mailQueue.$inferSelect;
 

@@ -4,7 +4,9 @@ import type { Database } from '../../db/database.js';
 import { createLinkSecretBox } from './link-secrets.js';
 import { createMailWorker, type DrainResult } from './mail-worker.js';
 import { createMailRepository, findMailBrand, insertMail } from './mail.repository.js';
-import { absoluteUrl, renderSealedMail, type MailBrand, type MailTemplate } from './templates/mail-templates.js';
+import { absoluteUrl, renderSealedMail } from './render-mail.js';
+import type { MailTemplate } from './templates/mail-templates.js';
+import type { MailBrand } from './templates/mail-types.js';
 import type { MailTransport } from './transports.js';
 
 export const DEFAULT_MAIL_WORKER_INTERVAL_MS = 5_000;
@@ -75,7 +77,7 @@ export function createMailService(deps: MailServiceDependencies) {
       // brand is read through the caller's transaction too.
       const target = tx ?? db;
       const brand = await brands(target, input.tenantId);
-      const rendered = renderSealedMail(input.template, { brand, publicUrl: deps.publicUrl });
+      const rendered = await renderSealedMail(input.template, { brand, publicUrl: deps.publicUrl });
       const at = now();
       const id = randomUUID();
       const row = await insertMail(target, {

@@ -1,8 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { createTransport } from 'nodemailer';
+import { DEFAULT_MAIL_FROM } from '../../env.js';
 
-export const DEFAULT_MAIL_FROM = '"Aldermoor Estate" <no-reply@aldermoor.example>';
+export { DEFAULT_MAIL_FROM };
 
 /** One rendered message as the worker hands it to a transport. */
 export interface OutgoingMail {

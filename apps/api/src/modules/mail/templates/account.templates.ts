@@ -1,23 +1,25 @@
-import type { MailContent } from './layout.js';
-import type { TemplateContext } from './mail-templates.js';
+import { LANGUAGE, mailText as t } from '../../../i18n/i18n.js';
+import type { MailContent, TemplateContext } from './mail-types.js';
 
 export interface PasswordChangedData {
   firstName: string;
 }
 
+const either = new Intl.ListFormat(LANGUAGE, { type: 'disjunction' });
+
 /** Sent after every password change, so a member learns at once if it was not them. */
 export function passwordChanged(data: PasswordChangedData, { brand, link }: TemplateContext): MailContent {
-  const contact = [brand.phone, brand.email].filter(Boolean).join(' or ');
+  const contacts = [brand.phone, brand.email].filter((contact): contact is string => Boolean(contact));
   return {
-    subject: `Your ${brand.name} password was changed`,
-    preheader: 'The password of your account was just changed.',
-    heading: 'Your password was changed',
+    subject: t('passwordChanged.subject', { brand: brand.name }),
+    preheader: t('passwordChanged.preheader'),
+    heading: t('passwordChanged.heading'),
     paragraphs: [
-      `Dear ${data.firstName},`,
-      `The password of your ${brand.name} account has just been changed. If it was you, there is nothing more to do.`,
-      `If it was not you, choose a new password at once${contact ? ` and tell us at ${contact}` : ''}.`,
+      t('greeting', { firstName: data.firstName }),
+      t('passwordChanged.body', { brand: brand.name }),
+      contacts.length > 0 ? t('passwordChanged.notYouTellUs', { contact: either.format(contacts) }) : t('passwordChanged.notYou'),
     ],
-    action: { label: 'Reset my password', url: link('/forgot-password') },
+    action: { label: t('passwordChanged.action'), url: link('/forgot-password') },
   };
 }
 
@@ -34,17 +36,15 @@ export interface SignInAttemptsData {
 export function signInAttempts(data: SignInAttemptsData, { brand, link }: TemplateContext): MailContent {
   const member = data.audience === 'member';
   return {
-    subject: `Someone tried to sign in to your ${brand.name} account`,
-    preheader: 'Several sign-ins with a wrong password were just tried on your account.',
-    heading: 'Failed sign-in attempts',
+    subject: t('signInAttempts.subject', { brand: brand.name }),
+    preheader: t('signInAttempts.preheader'),
+    heading: t('signInAttempts.heading'),
     paragraphs: [
-      `Dear ${data.firstName},`,
-      `Someone just tried several times to sign in to your ${brand.name} ${member ? '' : 'staff '}account with a wrong password. If it was you, there is nothing more to do.`,
-      member
-        ? 'Your account is not locked: you can still sign in with your password, or with a link we send to this address. If you think someone knows your password, choose a new one.'
-        : 'Your account is not locked: you can still sign in with your password. If you think someone knows it, ask an administrator to set a new one.',
+      t('greeting', { firstName: data.firstName }),
+      t('signInAttempts.body', { brand: brand.name, context: data.audience }),
+      t('signInAttempts.notLocked', { context: data.audience }),
     ],
-    ...(member ? { action: { label: 'Sign in', url: link('/login') } } : {}),
-    notes: member ? [`To choose a new password, use "Forgot password" on ${link('/forgot-password')}.`] : [],
+    ...(member ? { action: { label: t('signInAttempts.action'), url: link('/login') } } : {}),
+    notes: member ? [t('signInAttempts.forgotPassword', { url: link('/forgot-password') })] : [],
   };
 }

@@ -1,5 +1,6 @@
-import { formatLongDate, plural, type MailContent } from './layout.js';
-import type { TemplateContext } from './mail-templates.js';
+import { formatDate } from '@winery/domain';
+import { mailText as t } from '../../../i18n/i18n.js';
+import type { MailContent, TemplateContext } from './mail-types.js';
 import type { SecretLink } from './secret-link.js';
 
 export interface SignInLinkData {
@@ -10,18 +11,12 @@ export interface SignInLinkData {
 
 export function signInLink(data: SignInLinkData, { brand, link }: TemplateContext): MailContent {
   return {
-    subject: `Your sign-in link for ${brand.name}`,
-    preheader: `Sign in to your ${brand.name} account without a password.`,
-    heading: 'Sign in to your account',
-    paragraphs: [
-      `Dear ${data.firstName},`,
-      `Here is the link you asked for. It signs you in to your ${brand.name} account without a password.`,
-    ],
-    action: { label: 'Sign in', url: link(data.url) },
-    notes: [
-      `The link works once and expires in ${plural(data.expiresInMinutes, 'minute', 'minutes')}.`,
-      'If you did not ask for it, you can ignore this e-mail: nobody can sign in without the link.',
-    ],
+    subject: t('signInLink.subject', { brand: brand.name }),
+    preheader: t('signInLink.preheader', { brand: brand.name }),
+    heading: t('signInLink.heading'),
+    paragraphs: [t('greeting', { firstName: data.firstName }), t('signInLink.body', { brand: brand.name })],
+    action: { label: t('signInLink.action'), url: link(data.url) },
+    notes: [t('linkExpires.minutes', { count: data.expiresInMinutes }), t('signInLink.notYou')],
   };
 }
 
@@ -33,18 +28,12 @@ export interface ResetPasswordData {
 
 export function resetPassword(data: ResetPasswordData, { brand, link }: TemplateContext): MailContent {
   return {
-    subject: `Reset your ${brand.name} password`,
-    preheader: 'Choose a new password for your account.',
-    heading: 'Reset your password',
-    paragraphs: [
-      `Dear ${data.firstName},`,
-      `We received a request to reset the password of your ${brand.name} account. Choose a new one with the link below.`,
-    ],
-    action: { label: 'Reset password', url: link(data.url) },
-    notes: [
-      `The link works once and expires in ${plural(data.expiresInMinutes, 'minute', 'minutes')}.`,
-      'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
-    ],
+    subject: t('resetPassword.subject', { brand: brand.name }),
+    preheader: t('resetPassword.preheader'),
+    heading: t('resetPassword.heading'),
+    paragraphs: [t('greeting', { firstName: data.firstName }), t('resetPassword.body', { brand: brand.name })],
+    action: { label: t('resetPassword.action'), url: link(data.url) },
+    notes: [t('linkExpires.minutes', { count: data.expiresInMinutes }), t('resetPassword.notYou')],
   };
 }
 
@@ -56,15 +45,12 @@ export interface CreatePasswordData {
 
 export function createPassword(data: CreatePasswordData, { brand, link }: TemplateContext): MailContent {
   return {
-    subject: `Create your ${brand.name} password`,
-    preheader: `Your ${brand.name} member account is ready.`,
-    heading: 'Welcome',
-    paragraphs: [
-      `Dear ${data.firstName},`,
-      `Your ${brand.name} member account is ready. Choose a password to sign in, keep your details and order your allocation.`,
-    ],
-    action: { label: 'Create password', url: link(data.url) },
-    notes: [`The link works once and expires in ${plural(data.expiresInHours, 'hour', 'hours')}.`],
+    subject: t('createPassword.subject', { brand: brand.name }),
+    preheader: t('createPassword.preheader', { brand: brand.name }),
+    heading: t('createPassword.heading'),
+    paragraphs: [t('greeting', { firstName: data.firstName }), t('createPassword.body', { brand: brand.name })],
+    action: { label: t('createPassword.action'), url: link(data.url) },
+    notes: [t('linkExpires.hours', { count: data.expiresInHours })],
   };
 }
 
@@ -76,18 +62,12 @@ export interface AccountLinkData {
 
 export function accountLink(data: AccountLinkData, { brand, link }: TemplateContext): MailContent {
   return {
-    subject: `Your ${brand.name} account`,
-    preheader: 'Open your account in one click.',
-    heading: 'Your account',
-    paragraphs: [
-      `Dear ${data.firstName},`,
-      'This link signs you in and opens your account, where you can keep your details, addresses and cards up to date and see your orders.',
-    ],
-    action: { label: 'Open my account', url: link(data.url) },
-    notes: [
-      `The link works once and expires in ${plural(data.expiresInHours, 'hour', 'hours')}.`,
-      'It is personal: please do not forward this e-mail.',
-    ],
+    subject: t('accountLink.subject', { brand: brand.name }),
+    preheader: t('accountLink.preheader'),
+    heading: t('accountLink.heading'),
+    paragraphs: [t('greeting', { firstName: data.firstName }), t('accountLink.body')],
+    action: { label: t('accountLink.action'), url: link(data.url) },
+    notes: [t('linkExpires.hours', { count: data.expiresInHours }), t('accountLink.personal')],
   };
 }
 
@@ -100,16 +80,14 @@ export interface AllocationLinkData {
 }
 
 export function allocationLink(data: AllocationLinkData, { link }: TemplateContext): MailContent {
-  const closes = formatLongDate(data.closesOn);
+  const closes = formatDate(data.closesOn) ?? data.closesOn;
+  const offering = data.offeringName;
   return {
-    subject: `Your ${data.offeringName} allocation is open`,
-    preheader: `Your allocation is set aside until ${closes}.`,
-    heading: data.offeringName,
-    paragraphs: [
-      `Dear ${data.firstName},`,
-      `Your allocation for ${data.offeringName} is ready. This personal link signs you in and opens the offering: the letter, the vintage notes and the wines set aside for you.`,
-    ],
-    action: { label: 'View my allocation', url: link(data.url) },
-    notes: [`The offering closes on ${closes}.`, 'The link is personal: please do not forward this e-mail.'],
+    subject: t('allocationLink.subject', { offering }),
+    preheader: t('allocationLink.preheader', { closes }),
+    heading: offering,
+    paragraphs: [t('greeting', { firstName: data.firstName }), t('allocationLink.body', { offering })],
+    action: { label: t('allocationLink.action'), url: link(data.url) },
+    notes: [t('allocationLink.closes', { closes }), t('allocationLink.personal')],
   };
 }

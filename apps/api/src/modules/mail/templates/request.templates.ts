@@ -1,5 +1,5 @@
-import type { MailContent } from './layout.js';
-import type { TemplateContext } from './mail-templates.js';
+import { mailText as t } from '../../../i18n/i18n.js';
+import type { MailContent, TemplateContext } from './mail-types.js';
 
 export interface JoinAllocationReceivedData {
   firstName: string;
@@ -7,15 +7,15 @@ export interface JoinAllocationReceivedData {
 
 export function joinAllocationReceived(data: JoinAllocationReceivedData, { brand }: TemplateContext): MailContent {
   return {
-    subject: `Your request to join the ${brand.name} allocation list`,
-    preheader: 'We have your request and will write to you.',
-    heading: 'Thank you for your request',
+    subject: t('joinAllocationReceived.subject', { brand: brand.name }),
+    preheader: t('joinAllocationReceived.preheader'),
+    heading: t('joinAllocationReceived.heading'),
     paragraphs: [
-      `Dear ${data.firstName},`,
-      `We have received your request to join the ${brand.name} allocation list.`,
-      'Our team reads every request personally. When a place opens, we will write to you with an invitation to create your member account.',
+      t('greeting', { firstName: data.firstName }),
+      t('joinAllocationReceived.received', { brand: brand.name }),
+      t('joinAllocationReceived.next'),
     ],
-    notes: ['You need do nothing more for now. If any of your details change, simply reply or contact us below.'],
+    notes: [t('joinAllocationReceived.note')],
   };
 }
 
@@ -27,14 +27,14 @@ export interface FoundersListReceivedData {
 
 export function foundersListReceived(data: FoundersListReceivedData, { brand }: TemplateContext): MailContent {
   return {
-    subject: `Your ${brand.name} Founder's List request`,
-    preheader: "We have your Founder's List request.",
-    heading: "Thank you for joining the Founder's List",
+    subject: t('foundersListReceived.subject', { brand: brand.name }),
+    preheader: t('foundersListReceived.preheader'),
+    heading: t('foundersListReceived.heading'),
     paragraphs: [
-      `Dear ${data.firstName},`,
-      `We have received your request to join the ${brand.name} Founder's List, with an ideal allocation of ${data.idealAllocation}.`,
-      'Our team will review it and write to you before the first offering opens.',
+      t('greeting', { firstName: data.firstName }),
+      t('foundersListReceived.received', { brand: brand.name, idealAllocation: data.idealAllocation }),
+      t('foundersListReceived.next'),
     ],
-    notes: ['If any of your details change, simply contact us below.'],
+    notes: [t('foundersListReceived.note')],
   };
 }
