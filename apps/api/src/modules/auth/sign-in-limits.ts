@@ -2,6 +2,7 @@ import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { retryAfterHeader, type AttemptCounter, type Backoff, type Limit } from '../../shared/attempt-counter.js';
 import type { Audience } from './audiences.js';
+import { MINUTE_MS } from '@winery/domain';
 
 /**
  * Password sign-in limits (members and staff), after NIST SP 800-63B §5.2.2 and OWASP ASVS V2.2
@@ -21,7 +22,6 @@ export interface LoginLimits {
   currentPassword: Limit;
 }
 
-const MINUTE_MS = 60_000;
 const FIFTEEN_MINUTES = 15 * MINUTE_MS;
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {

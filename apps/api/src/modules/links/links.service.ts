@@ -1,4 +1,4 @@
-import { ALLOCATION_GRACE_MS } from '@winery/domain';
+import { ALLOCATION_GRACE_MS, HOUR_MS, MINUTE_MS } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
@@ -11,8 +11,6 @@ import type { LinkExchangeInput } from './links.schemas.js';
 import { retryAfterHeader, type RequestLimiter } from './request-limits.js';
 import { uniformAnswer } from './uniform-answer.js';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 /** A /magic-link/{id} page older than this cannot resend; the member asks again from /login. */
 export const SIGN_IN_REQUEST_RESENDABLE_MS = HOUR_MS;
 

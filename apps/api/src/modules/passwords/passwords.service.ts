@@ -1,4 +1,4 @@
-import { renderValidationMessage, type SetPasswordInput } from '@winery/domain';
+import { HOUR_MS, MINUTE_MS, renderValidationMessage, type SetPasswordInput } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
@@ -13,9 +13,6 @@ import type { RequestLimiter } from '../links/request-limits.js';
 import { uniformAnswer } from '../links/uniform-answer.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PasswordsRepository } from './passwords.repository.js';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** The two links that set a password: forgotten (reset) and first (create, for members staff invite). */
 export type PasswordLinkPurpose = 'reset-password' | 'create-password';
