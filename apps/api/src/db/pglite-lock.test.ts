@@ -1,13 +1,35 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
-import { acquireDataDirLock, DatabaseLockedError } from './pglite-lock.js';
+import { acquireDataDirLock, DatabaseLockedError, LOCK_STALE_MS } from './pglite-lock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'winery-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Another Node process that takes the lock through this very module, then waits to be killed. */
+async function holdInAnotherProcess(lockPath: string, dataDir: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { acquireDataDirLock } from ${JSON.stringify(join(import.meta.dirname, 'pglite-lock.ts'))};
+       acquireDataDirLock(${JSON.stringify(lockPath)}, ${JSON.stringify(dataDir)});
+       process.stdout.write('held');
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+  expect(chunk.toString()).toBe('held');
+  return child;
+}
 
 describe('the embedded database lock', () => {
   it('refuses a second opener while the first holds the lock, with a clear message', () => {
@@ -24,11 +46,20 @@ describe('the embedded database lock', () => {
     acquireDataDirLock(lockPath, dataDir).release();
   });
 
-  it('takes over a lock left by a process that has died', () => {
-    const lockPath = join(dir, 'stale.lock');
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-    writeFileSync(lockPath, dead.stdout.toString());
-    const lock = acquireDataDirLock(lockPath, join(dir, 'stale'));
+  it('refuses while another process holds it, and takes over once that process was killed and its lock went stale', async () => {
+    const lockPath = join(dir, 'killed.lock');
+    const dataDir = join(dir, 'killed');
+    const child = await holdInAnotherProcess(lockPath, dataDir);
+    expect(() => acquireDataDirLock(lockPath, dataDir)).toThrow(`Another process (pid ${child.pid}) is already using the embedded database in ${dataDir}.`);
+
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // Killed, it never let go: until the lock is stale a restart is still refused…
+    expect(() => acquireDataDirLock(lockPath, dataDir)).toThrow(DatabaseLockedError);
+    // …and once the holder has stopped touching it for LOCK_STALE_MS, it is taken over.
+    const past = new Date(Date.now() - LOCK_STALE_MS - 1_000);
+    utimesSync(`${lockPath}.lock`, past, past);
+    const lock = acquireDataDirLock(lockPath, dataDir);
     expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
     lock.release();
   });

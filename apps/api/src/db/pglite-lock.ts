@@ -1,85 +1,81 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import lockfile from 'proper-lockfile';
 
-/** Thrown when another live process holds the embedded database. */
+/** Thrown when another process holds the embedded database. */
 export class DatabaseLockedError extends Error {
   constructor(
-    readonly pid: number,
+    /** The holder's pid, when it got as far as writing it down. */
+    readonly pid: number | null,
     readonly dataDir: string,
   ) {
     super(
-      `Another process (pid ${pid}) is already using the embedded database in ${dataDir}. Stop it, or set DATA_DIR to another folder.`,
+      `Another process${pid === null ? '' : ` (pid ${pid})`} is already using the embedded database in ${dataDir}. Stop it, or set DATA_DIR to another folder.`,
     );
     this.name = 'DatabaseLockedError';
   }
 }
-
-/** A killed process can linger as a zombie until reaped; on Linux it no longer holds the database. */
-const isZombie = (pid: number): boolean => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return false;
-  }
-};
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return !isZombie(pid);
-  } catch (error) {
-    // EPERM means the process exists but belongs to someone else: still alive.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 export interface DataDirLock {
   release(): void;
 }
 
 /**
- * Two processes writing one PGlite directory corrupt it, so the opener takes a lock file holding
- * its pid. A lock left by a dead process (a crash, kill -9) is taken over.
+ * How long a lock may go without its holder touching it before another opener takes it over: a
+ * holder killed with SIGKILL blocks a restart for at most this long. The holder touches it every
+ * UPDATE_MS, so its event loop may stall for the difference (PGlite runs in it) without losing it.
+ */
+export const LOCK_STALE_MS = 10_000;
+const UPDATE_MS = 2_000;
+
+const readPid = (pidPath: string): number | null => {
+  try {
+    const pid = Number.parseInt(readFileSync(pidPath, 'utf8').trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Two processes writing one PGlite directory corrupt it, so the opener takes a lock with
+ * proper-lockfile: an atomic `<lockPath>.lock` directory whose age says whether its holder still
+ * lives, which works on every platform and file system Node runs on. `lockPath` itself holds the
+ * holder's pid, for the message a second opener gets.
  */
 export function acquireDataDirLock(lockPath: string, dataDir: string): DataDirLock {
   mkdirSync(dirname(lockPath), { recursive: true });
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return makeLock(lockPath);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let holder = Number.NaN;
-    try {
-      holder = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
-    } catch {
-      // Removed between our write and read: try again.
-      continue;
-    }
-    if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-      throw new DatabaseLockedError(holder, dataDir);
-    }
-    try {
-      unlinkSync(lockPath);
-    } catch {
-      // Another starter removed it first; the next write decides who wins.
-    }
+  let unlock: () => void;
+  try {
+    unlock = lockfile.lockSync(lockPath, {
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      update: UPDATE_MS,
+      // The library would throw from a timer and end the process; the database is still ours
+      // unless another opener has since taken the lock, which the warning tells the operator.
+      onCompromised: (error) => process.emitWarning(`The lock on ${dataDir} was lost: ${error.message}`),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(readPid(lockPath), dataDir);
+    throw error;
   }
-  throw new Error(`Could not take the lock file ${lockPath}.`);
-}
+  writeFileSync(lockPath, String(process.pid));
 
-function makeLock(lockPath: string): DataDirLock {
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
     process.off('exit', release);
+    // The pid goes first, while the lock is still held, so it never removes a next holder's pid.
     try {
-      if (readFileSync(lockPath, 'utf8').trim() === String(process.pid)) unlinkSync(lockPath);
+      unlinkSync(lockPath);
     } catch {
       // Already gone.
+    }
+    try {
+      unlock();
+    } catch {
+      // Already released (the library's own exit handler ran first).
     }
   };
   process.on('exit', release);
