@@ -49,18 +49,21 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MINIMUM_AGE, ROUTE_CHANGE_EVENT_DEFAULT } from '@winery/domain';
 import { API_PACKAGE_ROOT } from './db/migrations-folder.js';
-import { DEFAULT_MAIL_FROM } from './modules/mail/transports.js';
-import { PAYMENT_GATEWAY_NAMES } from './modules/payments/payment-gateway.js';
+import { ConfigError } from './shared/config-error.js';
+
+export { ConfigError };
 
 export const REPO_ROOT = resolve(API_PACKAGE_ROOT, '..', '..');
 
-/** A bad setting stops the start with a sentence that names it. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+/**
+ * Values of PAYMENT_GATEWAY. Only the built-in test gateway exists so far; each is built by
+ * modules/payments/gateways.ts. Listed here, where the setting is read, so configuration needs no module.
+ */
+export const PAYMENT_GATEWAY_NAMES = ['test'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAY_NAMES)[number];
+
+/** MAIL_FROM when unset; the mail transports use it too (modules/mail/transports.ts). */
+export const DEFAULT_MAIL_FROM = '"Aldermoor Estate" <no-reply@aldermoor.example>';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_PASSWORD } from '@winery/domain';
 import { buildApp } from './app.js';
 import { openDatabase, pgliteDataDir, pgliteLockPath, type DatabaseHandle } from './db/client.js';
 import type { Database } from './db/database.js';
-import { DEMO_SIGN_INS, seedDemo } from './db/seed.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo/demo-sign-ins.js';
+import { seedDemo } from './demo/seed.js';
 import { loadConfig, REPO_ROOT } from './env.js';
 import { loadSigningKeys } from './modules/auth/signing-keys.js';
 import { describeSmtpUrl } from './modules/mail/transports.js';
-import { createPaymentGateway, type PaymentGateway } from './modules/payments/payment-gateway.js';
+import { createPaymentGateway } from './modules/payments/gateways.js';
+import type { PaymentGateway } from './modules/payments/payment-gateway.js';
 
 export interface StartServerOptions {
   /**

@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { mailQueue } from '../db/schema/index.js';
-import { secretLink } from '../modules/mail/templates/secret-link.js';
+import { secretLink } from '../testing/queued-mail.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;

@@ -2,10 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { textInput } from '@winery/domain';
-import { findLinkPositions, findLinks } from '../modules/mail/find-links.js';
-import type { MailRow } from '../modules/mail/mail.repository.js';
-import type { MailService } from '../modules/mail/mail.service.js';
-import { escapeHtml } from '../modules/mail/templates/layout.js';
+import { escapeUTF8 as escapeHtml } from 'entities';
+import type { mailQueue } from '../db/schema/index.js';
+import { findLinkPositions, findLinks } from '../shared/find-links.js';
+
+type MailRow = typeof mailQueue.$inferSelect;
+
+/** What the page needs of the mail service (modules/mail/mail.service.ts answers it). */
+export interface OutboxMail {
+  /** The transport's name: the page exists only for 'outbox'. */
+  readonly transport: string;
+  /** Where the outbox writes, for the page's lead. */
+  readonly transportDescription: string;
+  /** Sends whatever is due now. */
+  drain(): Promise<unknown>;
+  /** Recent messages of every tenant, newest first. */
+  listRecent(limit: number): Promise<MailRow[]>;
+  findById(id: string): Promise<MailRow | undefined>;
+  /** A sent message as the outbox delivered it. */
+  readDelivered(deliveryRef: string): Promise<{ text: string; html: string } | undefined>;
+}
 
 /**
  * The outbox page exists only where it is safe: mail goes to the local outbox (no SMTP_URL) and
@@ -36,7 +52,7 @@ function linkify(text: string): string {
  */
 type Delivered = { text: string; html: string } | undefined;
 
-async function readDelivered(mail: MailService, row: MailRow): Promise<Delivered> {
+async function readDelivered(mail: OutboxMail, row: MailRow): Promise<Delivered> {
   if (row.status !== 'sent' || !row.deliveryRef) return undefined;
   return mail.readDelivered(row.deliveryRef);
 }
@@ -79,7 +95,7 @@ a { color: #5b1a28; }
 .empty { color: #4f473e; font-style: italic; }
 `;
 
-function renderPage(views: View[], mail: MailService): string {
+function renderPage(views: View[], mail: OutboxMail): string {
   const articles = views
     .map((view) => {
       return `<article>
@@ -127,7 +143,7 @@ ${articles || '<p class="empty">No messages yet.</p>'}
  * row keeps no usable link (issue 11). Registered as exact routes, they win over the web app's
  * catch-all whatever the order.
  */
-async function devOutboxPlugin(app: FastifyInstance, options: { mail: MailService }) {
+async function devOutboxPlugin(app: FastifyInstance, options: { mail: OutboxMail }) {
   const { mail } = options;
 
   /** Whatever is due is sent before listing, so a developer never waits for the worker's timer. */

@@ -1,4 +1,4 @@
-import { LINK_PATHS } from '../modules/links/link-tokens.js';
+import { LINK_PATHS } from './link-paths.js';
 
 /**
  * What may reach a log line (issue 11): never a link token, a query's parameter values, a

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_KINDS } from '../modules/mail/templates/mail-templates.js';
-import { LINK_PATHS } from '../modules/links/link-tokens.js';
+import { LINK_PATHS } from './link-paths.js';
 import { createTestGateway, type TestGateway } from '../modules/payments/test-gateway.js';
 import { createOrderingFixtures, ignoreDroppedConnections } from '../testing/ordering-fixtures.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../testing/test-app.js';

@@ -1,4 +1,4 @@
-import { findLinks } from '../modules/mail/find-links.js';
+import { findLinks } from '../shared/find-links.js';
 import type { MailTransport, OutgoingMail } from '../modules/mail/transports.js';
 
 /** A message as the transport delivered it to the recipient, with the links of its text part. */

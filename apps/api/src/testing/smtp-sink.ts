@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { findLinks } from '../modules/mail/find-links.js';
+import { findLinks } from '../shared/find-links.js';
 
 /** One message as the SMTP server received it, parsed. */
 export interface ReceivedMail {

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../../env.js';
+import { ConfigError } from '../../shared/config-error.js';
 
 export interface SigningKeys {
   privateKey: KeyObject;

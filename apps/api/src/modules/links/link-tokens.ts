@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { HOUR_MS, MINUTE_MS } from '@winery/domain';
 import type { LinkPurpose } from '../../db/schema/index.js';
+import { LINK_PATHS } from '../../shared/link-paths.js';
 import { secretLink, type SecretLink } from '../mail/templates/secret-link.js';
-import { MINUTE_MS, HOUR_MS } from '@winery/domain';
 
 /** 256 random bits: far beyond guessing, even with every exchange attempt allowed. */
 const TOKEN_BYTES = 32;
@@ -17,15 +18,6 @@ export const LINK_LIFETIME_MS = {
   'create-password': 72 * HOUR_MS,
   account: 72 * HOUR_MS,
 } as const satisfies Partial<Record<LinkPurpose, number>>;
-
-/** Where each link opens on the site; the token is the last path segment. */
-export const LINK_PATHS = {
-  login: '/login-by-link/',
-  account: '/account-link/',
-  allocation: '/allocation-link/',
-  'reset-password': '/reset-password/',
-  'create-password': '/create-password/',
-} as const satisfies Record<LinkPurpose, string>;
 
 /** The link as a mail template takes it: the token marked secret, so it is never stored in a body. */
 export const linkUrl = (purpose: LinkPurpose, token: string): SecretLink => secretLink(LINK_PATHS[purpose], token);

@@ -1,5 +1,3 @@
-import { createTestGateway, testGatewayLedgerPath } from './test-gateway.js';
-
 /**
  * The one door to a payment processor. Card numbers and security codes pass through here to the
  * gateway and nowhere else: callers keep only the token, brand, last four digits and expiry the
@@ -76,19 +74,4 @@ export interface PaymentGateway {
    * of uncaptured payments). Read by the sweep that voids holds whose order was never written.
    */
   listOpenAuthorizations(since: Date): Promise<OpenAuthorization[]>;
-}
-
-/** Values of PAYMENT_GATEWAY. Only the built-in test gateway exists so far. */
-export const PAYMENT_GATEWAY_NAMES = ['test'] as const;
-export type PaymentGatewayName = (typeof PAYMENT_GATEWAY_NAMES)[number];
-
-/**
- * The gateway PAYMENT_GATEWAY names. Given the data directory, the test gateway keeps its records
- * there, so that like a real gateway it outlives the API process (a crash, a restart).
- */
-export function createPaymentGateway(name: PaymentGatewayName, options: { dataDir?: string } = {}): PaymentGateway {
-  switch (name) {
-    case 'test':
-      return createTestGateway(options.dataDir ? { ledgerPath: testGatewayLedgerPath(options.dataDir) } : {});
-  }
 }

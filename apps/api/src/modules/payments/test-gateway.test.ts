@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPaymentGateway } from './payment-gateway.js';
+import { createPaymentGateway } from './gateways.js';
 import { createTestGateway, TEST_CARDS } from './test-gateway.js';
 
 const card = (cardNumber: string, overrides: Partial<{ cvv: string; expMonth: number; expYear: number }> = {}) => ({
