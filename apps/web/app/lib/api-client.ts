@@ -1,10 +1,11 @@
 import type { ZodType } from 'zod';
 import { checkAuthorization, reportApiFailure, reportException } from './error-reporting/error-reporting';
 import { ApiError } from './api-error';
-
 import { TENANT } from './tenant';
 
-export { TENANT };
+/** Where a member's own resources live: `/v1/{tenant}/customer/{customerId}`, then the resource. */
+export const customerPath = (customerId: string | null): string =>
+  `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}`;
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

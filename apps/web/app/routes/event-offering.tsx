@@ -1,9 +1,9 @@
 import type { Route } from './+types/event-offering';
 import { pageMeta } from '../lib/i18n';
-import { EventAllocationPage } from '../features/offering/offering-pages';
+import { EventSelectionPage } from '../features/offering/offering-pages';
 
 export const meta = () => pageMeta('eventAllocation', { noindex: true });
 
 export default function EventOffering({ params }: Route.ComponentProps) {
-  return <EventAllocationPage slug={params.slug} />;
+  return <EventSelectionPage slug={params.slug} />;
 }

@@ -1,5 +1,5 @@
 import { pageMeta } from '../lib/i18n';
-import { AllocationTitle, OfferingAllocationPage } from '../features/offering/offering-pages';
+import { SelectionPageTitle, OfferingSelectionPage } from '../features/offering/offering-pages';
 
 // The title depends on the campaign (Allocation, or Founder's List Invitation): the page renders it.
 export const meta = () => pageMeta('offeringAllocation', { noindex: true }).filter((tag) => !('title' in tag));
@@ -7,8 +7,8 @@ export const meta = () => pageMeta('offeringAllocation', { noindex: true }).filt
 export default function OfferingAllocation() {
   return (
     <>
-      <AllocationTitle />
-      <OfferingAllocationPage />
+      <SelectionPageTitle />
+      <OfferingSelectionPage />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { pageMeta } from '../lib/i18n';
-import { OfferingCheckoutPage } from '../features/offering/offering-pages';
+import { OfferingCheckoutPage } from '../features/checkout/checkout-page';
 
 export const meta = () => pageMeta('offeringCheckout', { noindex: true });
 

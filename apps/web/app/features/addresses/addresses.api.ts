@@ -6,12 +6,11 @@ import {
   type AddressInput,
   type AddressPurpose,
 } from '@winery/domain';
-import { apiClient, TENANT } from '../../lib/api-client';
+import { apiClient, customerPath } from '../../lib/api-client';
 import { sessionQueryKeys } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session.api';
 
-const addressesPath = (customerId: string | null) =>
-  `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}/address`;
+const addressesPath = (customerId: string | null) => `${customerPath(customerId)}/address`;
 const addressPath = (customerId: string | null, addressId: string) =>
   `${addressesPath(customerId)}/${encodeURIComponent(addressId)}`;
 

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CardListSchema, CardSchema, type Card, type CardInput } from '@winery/domain';
-import { apiClient, TENANT } from '../../lib/api-client';
+import { apiClient, customerPath } from '../../lib/api-client';
 import { useSecretMutation } from '../../lib/secret-mutation';
 import { sessionQueryKeys } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session.api';
 
-const cardsPath = (customerId: string | null) =>
-  `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}/card`;
+const cardsPath = (customerId: string | null) => `${customerPath(customerId)}/card`;
 const cardPath = (customerId: string | null, cardId: string) => `${cardsPath(customerId)}/${encodeURIComponent(cardId)}`;
 
 export const cardsQueryKey = (customerId: string | null) => [...sessionQueryKeys.cards, customerId] as const;

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { memberHome, OFFERING_PATHS } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
 import { useMemberStatus } from '../../lib/member-status/member-status.api';
-import { AllocationPage } from './allocation/allocation-page';
-import { CheckoutPage } from './checkout/checkout-page';
+import { SelectionPage } from './selection/selection-page';
 import { allocationTitleKey, showsVintageNotes } from './offering-access';
 import { LetterView, OfferingNext, VintageNotesView, WithOffering } from './offering-content';
 import { OfferingGate, OfferingLoadFailed } from './offering-gate';
@@ -27,8 +26,8 @@ export function OfferingIndexPage() {
   return <Navigate to={memberHome(memberStatus.status, memberStatus.detail?.metaData)} replace />;
 }
 
-/** The <title> of the allocation page, whose name depends on the campaign (seed §2). */
-export function AllocationTitle() {
+/** The <title> of the selection page, whose name depends on the campaign (seed §2). */
+export function SelectionPageTitle() {
   const { t } = useTranslation();
   const memberStatus = useMemberStatus();
   const page = t(`nav.${allocationTitleKey(memberStatus.detail?.metaData)}`);
@@ -83,20 +82,16 @@ export function OfferingVintageNotesPage() {
   );
 }
 
-export function OfferingAllocationPage() {
+export function OfferingSelectionPage() {
   return (
     <OfferingGate page="allocation">
       {(access) => (
         <WithOffering allocationId={access.current?.id}>
-          {(offering) => <AllocationPage offering={offering} metaData={access.metaData} />}
+          {(offering) => <SelectionPage offering={offering} metaData={access.metaData} />}
         </WithOffering>
       )}
     </OfferingGate>
   );
-}
-
-export function OfferingCheckoutPage() {
-  return <OfferingGate page="checkout">{() => <CheckoutPage />}</OfferingGate>;
 }
 
 export function OfferingThankYouPage() {
@@ -131,8 +126,8 @@ export function EventLetterPage() {
   );
 }
 
-/** /event/{slug}: the allocation of the member's event offering with that slug. */
-export function EventAllocationPage({ slug }: { slug: string }) {
+/** /event/{slug}: the selection page of the member's event offering with that slug. */
+export function EventSelectionPage({ slug }: { slug: string }) {
   const { t } = useTranslation();
   return (
     <OfferingGate page="eventAllocation">
@@ -140,7 +135,7 @@ export function EventAllocationPage({ slug }: { slug: string }) {
         <WithOffering allocationId={access.current?.id}>
           {(offering) =>
             offering.slug === slug ? (
-              <AllocationPage offering={offering} metaData={access.metaData} />
+              <SelectionPage offering={offering} metaData={access.metaData} />
             ) : (
               <div className="page page--narrow offering-page" data-testid="event-not-found">
                 <h1 className="page-title">{t('offering.event.notFoundHeading')}</h1>

@@ -5,7 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { cardBrandName } from '../cards/card-brand';
-import { AddressLines } from './checkout/address-lines';
+import { AddressLines } from '../addresses/address-lines';
 import { showsVintageNotes } from './offering-access';
 import type { OfferingAccess } from './offering-gate';
 import { useOrder } from './offering.api';

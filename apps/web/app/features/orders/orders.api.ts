@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrderListSchema } from '@winery/domain';
-import { apiClient, TENANT } from '../../lib/api-client';
+import { apiClient, customerPath } from '../../lib/api-client';
 import { sessionQueryKeys } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session.api';
 
-const ordersPath = (customerId: string | null) =>
-  `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId ?? '')}/order`;
+const ordersPath = (customerId: string | null) => `${customerPath(customerId)}/order`;
 
 export function getOrdersQueryOptions(customerId: string | null, token: string | null) {
   return queryOptions({

@@ -7,12 +7,11 @@ import {
   type AllocationStatus,
   type AllocationSummary,
 } from '@winery/domain';
-import { apiClient, TENANT } from '../api-client';
+import { apiClient, customerPath } from '../api-client';
 import { sessionQueryKeys } from '../session/session';
 import { useSession } from '../session/session.api';
 
-const allocationsPath = (customerId: string) =>
-  `/v1/${encodeURIComponent(TENANT)}/customer/${encodeURIComponent(customerId)}/allocation`;
+const allocationsPath = (customerId: string) => `${customerPath(customerId)}/allocation`;
 
 export function getAllocationsQueryOptions(customerId: string | null, token: string | null) {
   return queryOptions({

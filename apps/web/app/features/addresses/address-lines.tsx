@@ -1,5 +1,5 @@
 import type { Address } from '@winery/domain';
-import { addressLines } from '../../addresses/address-format';
+import { addressLines } from './address-format';
 
 /** An address as it is written on an envelope, for the checkout's cards and review. */
 export function AddressLines({ address, lines: given }: { address?: Address; lines?: readonly string[] }) {

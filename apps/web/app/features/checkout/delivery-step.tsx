@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Offering } from '@winery/domain';
-import { countryName, countryOptions } from '../../../lib/countries';
+import { countryName, countryOptions } from '../../lib/countries';
 import { Choice, ChoiceGroup } from './choice';
 import type { CheckoutChoices } from './checkout-steps';
 import { StepFrame } from './step-frame';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@winery/domain';
-import { createMemoryStore, type KeyValueStore } from '../../lib/session/storage';
+import { createMemoryStore, type KeyValueStore } from '../../../lib/session/storage';
 import { clearCartId, readCartId, writeCartId } from './cart-storage';
 
 describe('the stored cart id', () => {

@@ -7,23 +7,23 @@ import { PageLoading } from '../../../components/page-loading';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { sessionQueryKeys } from '../../../lib/session/session';
-import { clearCartId } from '../cart-storage';
+import { clearCartId } from './cart-storage';
 import { allocationTitleKey } from '../offering-access';
-import { useSaveCart, useStoredCart } from '../offering.api';
-import { cartErrorFeedback, combinationConditions, initialQuantities, selectionFeedback, selectionLines, type Quantities } from '../selection-feedback';
+import { useSaveCart, useStoredCart } from './selection.api';
+import { cartErrorFeedback, combinationConditions, initialQuantities, selectionFeedback, selectionLines, type Quantities } from './selection-feedback';
 import { WineCard } from './wine-card';
 
-/** A message handed to the allocation page by the checkout (a wine sold out meanwhile). */
-export interface AllocationNotice {
+/** A message handed to the selection page by the checkout (a wine sold out meanwhile). */
+export interface SelectionNotice {
   notice?: string;
 }
 
 /**
- * The member's allocation: every wine with its limits, the quantities chosen (the saved cart's,
- * when there is one for this offering), the domain's checks as the member types, and the way on
- * to checkout.
+ * The selection page (/offering/allocation, named Allocation on screen): every wine of the
+ * member's allocation with its limits, the quantities chosen (the saved cart's, when there is one
+ * for this offering), the domain's checks as the member types, and the way on to checkout.
  */
-export function AllocationPage({ offering, metaData }: { offering: Offering; metaData: AllocationMetaData | null }) {
+export function SelectionPage({ offering, metaData }: { offering: Offering; metaData: AllocationMetaData | null }) {
   const { t } = useTranslation();
   const { cartId, cart } = useStoredCart();
   // A stored cart the server no longer knows (ordered, or gone) is forgotten.
@@ -40,10 +40,10 @@ export function AllocationPage({ offering, metaData }: { offering: Offering; met
   }
   // A cart of another offering (or one that is gone) is not this choice.
   const savedLines = cart.data && cart.data.allocationId === offering.allocationId ? cart.data.lines : null;
-  return <AllocationChooser key={offering.allocationId} offering={offering} metaData={metaData} initial={initialQuantities(offering.wines, savedLines)} />;
+  return <WineChooser key={offering.allocationId} offering={offering} metaData={metaData} initial={initialQuantities(offering.wines, savedLines)} />;
 }
 
-function AllocationChooser({ offering, metaData, initial }: { offering: Offering; metaData: AllocationMetaData | null; initial: Quantities }) {
+function WineChooser({ offering, metaData, initial }: { offering: Offering; metaData: AllocationMetaData | null; initial: Quantities }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,7 +53,7 @@ function AllocationChooser({ offering, metaData, initial }: { offering: Offering
   const [attempted, setAttempted] = useState(false);
   const [server, setServer] = useState<{ byWine: Record<string, string[]>; general: string[] } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const notice = (location.state as AllocationNotice | null)?.notice;
+  const notice = (location.state as SelectionNotice | null)?.notice;
 
   // A wine that sold out since the page opened counts for nothing, whatever its field still says.
   const chosen = useMemo<Quantities>(() => {
@@ -101,7 +101,7 @@ function AllocationChooser({ offering, metaData, initial }: { offering: Offering
 
   const endDate = formatDate(offering.endDate);
   return (
-    <div className="page offering-page offering-page--allocation">
+    <div className="page offering-page offering-page--selection">
       <header className="offering-header">
         <p className="eyebrow">{t(`nav.${allocationTitleKey(metaData)}`)}</p>
         <h1 className="page-title">{offering.name}</h1>
@@ -120,7 +120,7 @@ function AllocationChooser({ offering, metaData, initial }: { offering: Offering
           <p className="muted">{t('offering.allocation.emptyHint')}</p>
         </div>
       ) : (
-        <div className="allocation">
+        <div className="selection">
           <ul className="wine-list" aria-label={t('offering.allocation.listLabel')}>
             {offering.wines.map((wine) => (
               <li key={wine.id}>
@@ -135,9 +135,9 @@ function AllocationChooser({ offering, metaData, initial }: { offering: Offering
               </li>
             ))}
           </ul>
-          <section className="allocation-summary card" aria-labelledby="allocation-summary-heading">
-            <div ref={summaryRef} tabIndex={-1} className="allocation-summary__inner" data-testid="allocation-summary">
-              <h2 id="allocation-summary-heading" className="allocation-summary__heading">
+          <section className="selection-summary card" aria-labelledby="selection-summary-heading">
+            <div ref={summaryRef} tabIndex={-1} className="selection-summary__inner" data-testid="selection-summary">
+              <h2 id="selection-summary-heading" className="selection-summary__heading">
                 {t('offering.allocation.summaryHeading')}
               </h2>
               <dl className="totals">
@@ -153,11 +153,11 @@ function AllocationChooser({ offering, metaData, initial }: { offering: Offering
                 </div>
               </dl>
               {offering.orderMinimumCents > 0 ? (
-                <p className="allocation-summary__note muted">
+                <p className="selection-summary__note muted">
                   {t('offering.allocation.orderMinimumNote', { amount: formatMoney(offering.orderMinimumCents) })}
                 </p>
               ) : null}
-              <div aria-live="polite" className="allocation-summary__messages">
+              <div aria-live="polite" className="selection-summary__messages">
                 {general.length > 0 ? (
                   <ul className="form-messages" data-testid="selection-messages">
                     {general.map((message) => (

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MAX_BOTTLES_PER_WINE, type OfferingWine } from '@winery/domain';
 import { toastFailure } from '../../../lib/form-errors';
 import { errorMessage } from '../../../lib/api-error';
-import { useRequestWish } from '../offering.api';
+import { useRequestWish } from './selection.api';
 import { wineTitle } from '../../../lib/wine-format';
 
 /**

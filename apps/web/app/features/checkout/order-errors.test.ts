@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { classifyOrderError } from './order-errors';
 
 const answer = (status: number, message: string, errors: { field: string; code: string; message: string }[] = []) =>

@@ -8,9 +8,9 @@ import {
   type SelectionRules,
 } from '@winery/domain';
 import type { FieldError } from '@winery/domain';
-import { formatMoney } from '../../lib/format';
-import { i18n } from '../../lib/i18n';
-import { wineTitle } from '../../lib/wine-format';
+import { formatMoney } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
+import { wineTitle } from '../../../lib/wine-format';
 
 /** A member's choice: bottles per wine id. */
 export type Quantities = Readonly<Record<string, number>>;

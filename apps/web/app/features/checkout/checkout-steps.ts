@@ -1,4 +1,4 @@
-import type { DeliveryInput, DeliveryMethod } from '@winery/domain';
+import type { Address, Card, DeliveryInput, DeliveryMethod, Offering } from '@winery/domain';
 
 /** The checkout's steps in order; shipping has one more (where to) than pick-up. */
 export const CHECKOUT_STEPS = ['delivery', 'address', 'billing', 'payment', 'review'] as const;
@@ -24,6 +24,56 @@ export const EMPTY_CHOICES: CheckoutChoices = {
   billingAddressId: null,
   payment: null,
 };
+
+/** Where a member without a saved address is assumed to live until they say otherwise. */
+export const DEFAULT_COUNTRY = 'US';
+
+/** The first choices: the default shipping address's country and address, default billing, preferred card. */
+export function defaultChoices(addresses: readonly Address[], cards: readonly Card[], offering: Pick<Offering, 'pickupLocations'>): CheckoutChoices {
+  const shipping = addresses.find((address) => address.isDefaultShipping) ?? addresses[0];
+  const billing = addresses.find((address) => address.isDefaultBilling) ?? shipping;
+  const card = cards.find((item) => item.preferred) ?? cards[0];
+  return {
+    ...EMPTY_CHOICES,
+    method: 'shipping',
+    countryCode: shipping?.countryCode ?? DEFAULT_COUNTRY,
+    shippingAddressId: shipping?.id ?? null,
+    locationId: offering.pickupLocations.length === 1 ? (offering.pickupLocations[0]?.id ?? null) : null,
+    billingAddressId: billing?.id ?? null,
+    payment: card ? { kind: 'saved', cardId: card.id } : { kind: 'new' },
+  };
+}
+
+/**
+ * The shipping address once the member picks another country: the chosen one if it is there,
+ * else that country's default shipping address, else its only address, else none.
+ */
+export function shippingAddressFor(countryCode: string, addresses: readonly Address[], currentId: string | null): string | null {
+  const inCountry = addresses.filter((address) => address.countryCode === countryCode);
+  const keep = inCountry.find((address) => address.id === currentId);
+  const pick = keep ?? inCountry.find((address) => address.isDefaultShipping) ?? (inCountry.length === 1 ? inCountry[0] : undefined);
+  return pick?.id ?? null;
+}
+
+/** What a step still lacks before the member may go on, as a `validation` message key; null when nothing. */
+export function missingChoice(step: CheckoutStep, choices: CheckoutChoices): 'selectPickupLocation' | 'countryRequired' | 'selectAddress' | 'selectCard' | null {
+  switch (step) {
+    case 'delivery':
+      if (choices.method === 'pickup') return choices.locationId ? null : 'selectPickupLocation';
+      return choices.countryCode ? null : 'countryRequired';
+    case 'address':
+    case 'billing':
+      return (step === 'address' ? choices.shippingAddressId : choices.billingAddressId) ? null : 'selectAddress';
+    case 'payment':
+      return choices.payment ? null : 'selectCard';
+    case 'review':
+      return null;
+  }
+}
+
+/** Whether leaving a step asks the server first: a quote also says whether it can deliver there. */
+export const checksDelivery = (step: CheckoutStep, choices: CheckoutChoices): boolean =>
+  step === 'address' || (step === 'delivery' && choices.method === 'pickup');
 
 export const isCheckoutStep = (value: string | null | undefined): value is CheckoutStep =>
   (CHECKOUT_STEPS as readonly string[]).includes(value ?? '');

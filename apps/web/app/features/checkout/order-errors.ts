@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from '../../lib/api-error';
 
 /** Where a refused order sends the member, so they can put right what the server named. */
 export type OrderFailure =

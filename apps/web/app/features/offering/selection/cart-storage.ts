@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@winery/domain';
-import { getStore } from '../../lib/session/browser-store';
-import type { KeyValueStore } from '../../lib/session/storage';
+import { getStore } from '../../../lib/session/browser-store';
+import type { KeyValueStore } from '../../../lib/session/storage';
 
 /**
  * The member's cart id lives beside the session (seed §3: `cartId`), in the same store (local

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@winery/domain';
-import { countryName } from '../../../lib/countries';
-import { AddressForm } from '../../addresses/address-form';
-import { AddressLines } from './address-lines';
+import { countryName } from '../../lib/countries';
+import { AddressForm } from '../addresses/address-form';
+import { AddressLines } from '../addresses/address-lines';
 import { Choice, ChoiceGroup } from './choice';
 import { StepFrame } from './step-frame';
 
