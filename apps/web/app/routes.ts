@@ -5,8 +5,9 @@ export default [
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.tsx'),
   // Joining and passwords: prerendered (content/public-pages.json); the forms work once hydrated.
-  route('allocation', 'routes/allocation.tsx'),
-  route('allocation-request', 'routes/allocation-request.tsx'),
+  // A prospect's request to join: Join Allocation, then where the sent request lands.
+  route('allocation', 'routes/join-request.tsx'),
+  route('allocation-request', 'routes/join-request-sent.tsx'),
   route('founders-list', 'routes/founders-list.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('forgot-password-success', 'routes/forgot-password-success.tsx'),

@@ -10,8 +10,8 @@ import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
 import { track } from '../../lib/analytics/analytics';
 import { useLogin } from '../../lib/session/session.api';
+import { FORGOT_PASSWORD_PATH } from '../passwords/passwords.api';
 
-export const FORGOT_PASSWORD_PATH = '/forgot-password';
 
 /**
  * Signs a member in. Where they go next is the page's decision (LoginPage): the address they asked

@@ -1,10 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH } from '@winery/domain';
-import { FORGOT_PASSWORD_PATH } from '../auth/login-form';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { ForgotPasswordState } from './forgot-password-page';
-import { RESET_LINK_MINUTES } from './passwords.api';
+import { FORGOT_PASSWORD_PATH, RESET_LINK_MINUTES } from './passwords.api';
 import { EnvelopeMark } from '../links/envelope-mark';
 
 /**

@@ -4,6 +4,7 @@ import type { EmailOnlyInput, SetPasswordInput } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
 import { useSecretMutation } from '../../lib/secret-mutation';
 
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
 export const FORGOT_PASSWORD_SUCCESS_PATH = '/forgot-password-success';
 
 /** How long an e-mailed reset link works (the API's rule; shown to the member). */

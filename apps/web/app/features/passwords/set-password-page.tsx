@@ -9,11 +9,10 @@ import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-error';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
-import { FORGOT_PASSWORD_PATH } from '../auth/login-form';
 import { linkRefusal } from '../links/link-errors';
 import { useMemberLanding } from '../../lib/member-status/member-landing';
 import { useStartSession } from '../../lib/session/session.api';
-import { useConfirmPassword, type PasswordLinkKind } from './passwords.api';
+import { FORGOT_PASSWORD_PATH, useConfirmPassword, type PasswordLinkKind } from './passwords.api';
 
 const resolver = formResolver(SetPasswordSchema);
 const PASSWORD_FIELDS = ['password', 'confirmPassword'] as const;

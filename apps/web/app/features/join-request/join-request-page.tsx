@@ -7,11 +7,11 @@ import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSiteConfig } from '../../lib/site-config/site-config.api';
 import { joinFailure } from './join-failure';
-import { ALLOCATION_REQUEST_PATH, useJoinAllocation } from './joining.api';
+import { JOIN_REQUEST_SENT_PATH, useSendJoinRequest } from './join-request.api';
 import { emptyProspect, PROSPECT_FIELDS, ProspectFields } from './prospect-fields';
 
 /** What /allocation-request may say about the request that brought the prospect there. */
-export interface AllocationRequestState {
+export interface JoinRequestSentState {
   firstName?: string;
 }
 
@@ -19,7 +19,7 @@ export interface AllocationRequestState {
  * /allocation (Join Allocation): a prospect asks for a place on the allocation list. The page is
  * prerendered; the form sends once the app has taken over, then the prospect reads what happens next.
  */
-export function JoinAllocationPage() {
+export function JoinRequestPage() {
   const { t } = useTranslation();
   return (
     <div className="page join-page">
@@ -30,7 +30,7 @@ export function JoinAllocationPage() {
       </header>
       <div className="join-page__layout">
         <div className="card join-card">
-          <JoinAllocationForm />
+          <JoinRequestForm />
         </div>
         <aside className="join-page__aside" aria-labelledby="join-how-heading">
           <h2 id="join-how-heading" className="join-page__aside-heading">
@@ -50,11 +50,11 @@ export function JoinAllocationPage() {
   );
 }
 
-function JoinAllocationForm() {
+function JoinRequestForm() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const join = useJoinAllocation();
+  const join = useSendJoinRequest();
   const siteConfig = useSiteConfig();
   const minimumAge = siteConfig.data?.minimumAge ?? DEFAULT_MINIMUM_AGE;
   const resolver = useMemo(() => formResolver(createJoinAllocationSchema({ minimumAge })), [minimumAge]);
@@ -72,8 +72,8 @@ function JoinAllocationForm() {
     setProblem(null);
     try {
       await join.run(values);
-      const state: AllocationRequestState = { firstName: values.firstName };
-      void navigate(ALLOCATION_REQUEST_PATH, { state });
+      const state: JoinRequestSentState = { firstName: values.firstName };
+      void navigate(JOIN_REQUEST_SENT_PATH, { state });
     } catch (error) {
       setProblem(joinFailure(error, setError, PROSPECT_FIELDS, t('join.failed')));
     }

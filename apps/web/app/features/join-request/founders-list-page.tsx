@@ -15,7 +15,7 @@ import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useSiteConfig } from '../../lib/site-config/site-config.api';
 import { joinFailure } from './join-failure';
-import { useJoinFoundersList } from './joining.api';
+import { useJoinFoundersList } from './join-request.api';
 import { emptyProspect, PROSPECT_FIELDS, ProspectFields } from './prospect-fields';
 
 const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;

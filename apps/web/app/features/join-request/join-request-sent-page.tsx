@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { DEMO_BRANDS } from '@winery/domain';
 import { BrandContactDetails } from '../../components/brand-contact';
 import { useHydrated } from '../../lib/use-hydrated';
-import type { AllocationRequestState } from './join-allocation-page';
-import { JOIN_ALLOCATION_PATH } from './joining.api';
+import type { JoinRequestSentState } from './join-request-page';
+import { JOIN_REQUEST_PATH } from './join-request.api';
 
 const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
 
@@ -13,10 +13,10 @@ const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0
  * The page is prerendered; the prospect's name (kept in the navigation's state, never in the
  * address) is added once the app has taken over, so the static HTML and the app agree.
  */
-export function AllocationRequestPage() {
+export function JoinRequestSentPage() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const state = useLocation().state as AllocationRequestState | null;
+  const state = useLocation().state as JoinRequestSentState | null;
   const firstName = hydrated && typeof state?.firstName === 'string' ? state.firstName : null;
 
   return (
@@ -55,7 +55,7 @@ export function AllocationRequestPage() {
         </Link>
       </p>
       <p className="muted">
-        {t('allocationRequest.notYet')} <Link to={JOIN_ALLOCATION_PATH}>{t('allocationRequest.join')}</Link>
+        {t('allocationRequest.notYet')} <Link to={JOIN_REQUEST_PATH}>{t('allocationRequest.join')}</Link>
       </p>
     </div>
   );

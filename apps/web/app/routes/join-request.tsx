@@ -1,10 +1,10 @@
 import { pageMeta } from '../lib/i18n';
-import { JoinAllocationPage } from '../features/joining/join-allocation-page';
+import { JoinRequestPage } from '../features/join-request/join-request-page';
 // Styles of the joining, password and e-mailed link pages; only these pages load them.
 import '../styles/joining.css';
 
 export const meta = () => pageMeta('allocation', { path: '/allocation' });
 
-export default function JoinAllocation() {
-  return <JoinAllocationPage />;
+export default function JoinRequest() {
+  return <JoinRequestPage />;
 }

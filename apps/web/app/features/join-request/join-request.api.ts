@@ -2,8 +2,8 @@ import type { FoundersListInput, JoinAllocationInput } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
 import { useSecretMutation } from '../../lib/secret-mutation';
 
-export const JOIN_ALLOCATION_PATH = '/allocation';
-export const ALLOCATION_REQUEST_PATH = '/allocation-request';
+export const JOIN_REQUEST_PATH = '/allocation';
+export const JOIN_REQUEST_SENT_PATH = '/allocation-request';
 export const FOUNDERS_LIST_PATH = '/founders-list';
 
 /** What the API answers for a stored request: its id and which list it is for. */
@@ -16,7 +16,7 @@ export interface JoinRequestReceipt {
 // stay out of the mutation cache.
 
 /** `POST /v1/allocation-request`: a prospect asks to join the allocation list. */
-export function useJoinAllocation() {
+export function useSendJoinRequest() {
   return useSecretMutation((input: JoinAllocationInput) =>
     apiClient.post<JoinRequestReceipt>('/v1/allocation-request', input),
   );
