@@ -56,6 +56,10 @@ describe('the embedded database lock', () => {
     await once(child, 'exit');
     // Killed, it never let go: until the lock is stale a restart is still refused…
     expect(() => acquireDataDirLock(lockPath, dataDir)).toThrow(DatabaseLockedError);
+    // …saying when it expires once the holder has missed its refreshes…
+    const quiet = new Date(Date.now() - 20_000);
+    utimesSync(`${lockPath}.lock`, quiet, quiet);
+    expect(() => acquireDataDirLock(lockPath, dataDir)).toThrow(/If it was killed, its lock expires in (39|40) s\.$/);
     // …and once the holder has stopped touching it for LOCK_STALE_MS, it is taken over.
     const past = new Date(Date.now() - LOCK_STALE_MS - 1_000);
     utimesSync(`${lockPath}.lock`, past, past);

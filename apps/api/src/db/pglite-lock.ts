@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import lockfile from 'proper-lockfile';
 
@@ -8,9 +8,12 @@ export class DatabaseLockedError extends Error {
     /** The holder's pid, when it got as far as writing it down. */
     readonly pid: number | null,
     readonly dataDir: string,
+    /** Set when the holder has stopped refreshing its lock: how long until the lock expires. */
+    expiresInMs: number | null = null,
   ) {
     super(
-      `Another process${pid === null ? '' : ` (pid ${pid})`} is already using the embedded database in ${dataDir}. Stop it, or set DATA_DIR to another folder.`,
+      `Another process${pid === null ? '' : ` (pid ${pid})`} is already using the embedded database in ${dataDir}. Stop it, or set DATA_DIR to another folder.` +
+        (expiresInMs === null ? '' : ` If it was killed, its lock expires in ${Math.ceil(expiresInMs / 1000)} s.`),
     );
     this.name = 'DatabaseLockedError';
   }
@@ -23,15 +26,26 @@ export interface DataDirLock {
 /**
  * How long a lock may go without its holder touching it before another opener takes it over: a
  * holder killed with SIGKILL blocks a restart for at most this long. The holder touches it every
- * UPDATE_MS, so its event loop may stall for the difference (PGlite runs in it) without losing it.
+ * UPDATE_MS; the margin is for a starved machine, where PGlite's first start was seen to hold the
+ * event loop past 10 s, and a lock taken over from a live holder would corrupt the database.
  */
-export const LOCK_STALE_MS = 10_000;
-const UPDATE_MS = 2_000;
+export const LOCK_STALE_MS = 60_000;
+const UPDATE_MS = 5_000;
 
 const readPid = (pidPath: string): number | null => {
   try {
     const pid = Number.parseInt(readFileSync(pidPath, 'utf8').trim(), 10);
     return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+};
+
+/** When the holder has missed two refreshes (it may have been killed): how long until its lock expires. */
+const expiresIn = (lockPath: string): number | null => {
+  try {
+    const age = Date.now() - statSync(`${lockPath}.lock`).mtimeMs;
+    return age > 2 * UPDATE_MS ? Math.max(0, LOCK_STALE_MS - age) : null;
   } catch {
     return null;
   }
@@ -56,7 +70,7 @@ export function acquireDataDirLock(lockPath: string, dataDir: string): DataDirLo
       onCompromised: (error) => process.emitWarning(`The lock on ${dataDir} was lost: ${error.message}`),
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(readPid(lockPath), dataDir);
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(readPid(lockPath), dataDir, expiresIn(lockPath));
     throw error;
   }
   writeFileSync(lockPath, String(process.pid));
