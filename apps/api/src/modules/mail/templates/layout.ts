@@ -1,4 +1,4 @@
-import { escapeAttribute, escapeText, escapeUTF8 } from 'entities/escape';
+import { escapeAttribute, escapeText } from 'entities/escape';
 import mjml2html from 'mjml';
 import { mailText } from '../../../i18n/i18n.js';
 import type { MailAction, MailBrand, MailContent, RenderedMail } from './mail-types.js';
@@ -10,9 +10,6 @@ import type { MailAction, MailBrand, MailContent, RenderedMail } from './mail-ty
  * need. Templates hand over plain strings only; every one is escaped here before it enters the
  * markup, so no template can inject any.
  */
-
-/** Escapes text for HTML content and for quoted attributes alike (the dev outbox's page). */
-export const escapeHtml = (value: string): string => escapeUTF8(value);
 
 // The mail escapes each context as HTML itself does (WHATWG), so an apostrophe stays one in the
 // mail apps that do not know &apos;.
