@@ -10,6 +10,8 @@ const manifestPath = join(client, 'island-manifest.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === 'brochure-island');
 if (!entry) throw new Error('The island build has no brochure-island entry');
+const claims = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === 'token-claims');
+if (!claims) throw new Error('The island build has no token-claims entry');
 rmSync(manifestPath);
 
 const { pages } = JSON.parse(readFileSync(join(webRoot, 'app/content/public-pages.json'), 'utf8'));
@@ -75,7 +77,7 @@ for (const { path, island } of pages) {
     // React's streaming placeholders held only the scripts removed above.
     .replace(/<div hidden id="S:\d+"><\/div>/g, '')
     .replace(/<!--\$\?--><template id="B:\d+"><\/template><!--\/\$-->/g, '')
-    .replace('</body>', `<script type="module" src="/${entry.file}"></script></body>`);
+    .replace('</body>', `<script type="module" src="/${entry.file}" data-token-claims="/${claims.file}"></script></body>`);
   if (/__reactRouter/.test(html)) throw new Error(`${path}: React Router scripts left after rewriting`);
   writeFileSync(file, html);
   rewritten += 1;

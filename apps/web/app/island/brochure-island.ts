@@ -8,7 +8,6 @@ import {
   ANALYTICS_LOAD_DELAY_MS,
   PREFETCH_BATCH_SIZE,
   PREFETCH_INTERVAL_MS,
-  decodeTokenClaims,
   getHeaderNavigation,
 } from '@winery/domain';
 import { setAnalyticsUser, startAnalytics } from '../lib/analytics/analytics';
@@ -19,6 +18,7 @@ import { clearStoredSession, probeStore, readStoredSession } from '../lib/sessio
 import { loadSiteConfig } from '../lib/site-config/site-config';
 import { pages as publicPages } from '../content/public-pages.json';
 import { homeRedirect } from '../lib/member-status/home-redirect';
+import type * as TokenClaimsModule from '../lib/session/token-claims';
 import {
   memberAllocation,
   memberNavigation,
@@ -37,15 +37,30 @@ const FIRST_PREFETCH_DELAY_MS = 500;
 // pages tell a visitor without storage, once, when a session is actually needed.
 const store = probeStore(() => window.localStorage) ?? probeStore(() => window.sessionStorage);
 const { token } = store ? readStoredSession(store) : { token: null };
-const claims = decodeTokenClaims(token);
-const customerId = typeof claims?.sub === 'string' ? claims.sub : null;
-const signedIn = Boolean(token && customerId);
 
-function startServices(): void {
-  setAnalyticsUser(customerId);
-  setErrorReportingUser(
-    customerId ? { id: customerId, ...(typeof claims?.email === 'string' ? { email: claims.email } : {}) } : null,
-  );
+interface Member {
+  token: string;
+  customerId: string;
+  email?: string;
+}
+
+/**
+ * The member this browser holds a token for, or null. Reading a token's claims takes a JWT library
+ * that a visitor never downloads: a module of its own, which the page names (vite.island.config.ts)
+ * and only a browser with a token fetches, so the brochure's script stays as small as it is (ADR 006).
+ */
+async function signedInMember(): Promise<Member | null> {
+  if (!token) return null;
+  const url = document.querySelector<HTMLScriptElement>('script[data-token-claims]')?.dataset.tokenClaims;
+  if (!url) return null;
+  const { tokenClaims } = (await import(/* @vite-ignore */ url)) as typeof TokenClaimsModule;
+  const claims = tokenClaims(token);
+  return claims?.sub ? { token, customerId: claims.sub, ...(claims.email !== undefined ? { email: claims.email } : {}) } : null;
+}
+
+function startServices(member: Member | null): void {
+  setAnalyticsUser(member?.customerId ?? null);
+  setErrorReportingUser(member ? { id: member.customerId, ...(member.email !== undefined ? { email: member.email } : {}) } : null);
   const config = loadSiteConfig();
   void config.then((settings) => {
     startErrorReporting(settings.errorReporting);
@@ -68,17 +83,17 @@ function startServices(): void {
   }));
 }
 
-async function showMemberLinks(): Promise<void> {
+async function showMemberLinks(member: Member | null): Promise<void> {
   const nav = document.querySelector<HTMLElement>('.main-nav');
   const footer = document.querySelector<HTMLElement>('.site-footer');
   const reveal = () => {
     document.documentElement.removeAttribute('data-session');
     if (nav) nav.dataset.state = 'ready';
   };
-  if (!signedIn || !token || !customerId) return reveal();
+  if (!member) return reveal();
   if (nav) nav.dataset.state = 'loading';
   try {
-    const allocation = await memberAllocation(customerId, token);
+    const allocation = await memberAllocation(member.customerId, member.token);
     // The home page of a member whose offering is under way is their offering (letter, allocation
     // or order summary); they reach the brochure through its own pages.
     const home = window.location.pathname === '/' ? homeRedirect(allocation) : null;
@@ -168,7 +183,15 @@ function prefetchVisibleLinks(): void {
 }
 
 window.addEventListener('error', (event) => reportException(event.error ?? event.message));
-startServices();
 enableMenu();
-void showMemberLinks();
 prefetchVisibleLinks();
+void signedInMember()
+  .catch((error: unknown) => {
+    // Without the claims (the chunk failed to load) the page still works, as a visitor's.
+    reportException(error);
+    return null;
+  })
+  .then((member) => {
+    startServices(member);
+    return showMemberLinks(member);
+  });

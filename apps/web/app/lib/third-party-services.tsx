@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { ANALYTICS_LOAD_DELAY_MS, decodeTokenClaims } from '@winery/domain';
+import { ANALYTICS_LOAD_DELAY_MS } from '@winery/domain';
 import { setAnalyticsUser, startAnalytics } from './analytics/analytics';
 import { setErrorReportingUser, startErrorReporting } from './error-reporting/error-reporting';
 import { useSession } from './session/session.api';
 import { loadSiteConfig } from './site-config/site-config';
+import { tokenClaims } from './session/token-claims';
 
 /**
  * Starts the services the operator configured (/site-config.json, read once, never blocking a
@@ -23,10 +24,10 @@ export function ThirdPartyServices() {
 
   useEffect(() => {
     if (!known) return;
-    const claims = decodeTokenClaims(token);
-    const id = typeof claims?.sub === 'string' ? claims.sub : null;
+    const claims = tokenClaims(token);
+    const id = claims?.sub ?? null;
     setAnalyticsUser(id);
-    setErrorReportingUser(id ? { id, ...(typeof claims?.email === 'string' ? { email: claims.email } : {}) } : null);
+    setErrorReportingUser(id ? { id, ...(claims?.email !== undefined ? { email: claims.email } : {}) } : null);
   }, [known, token]);
 
   return null;

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { decodeTokenClaims, SESSION_TTL_MS, type LoginInput } from '@winery/domain';
+import { SESSION_TTL_MS, type LoginInput } from '@winery/domain';
 import { apiClient } from '../api-client';
 import { analytics } from '../analytics/analytics';
 import { getStore } from './browser-store';
 import { clearStoredSession, readStoredSession, writeStoredSession } from './storage';
+import { tokenClaims } from './token-claims';
 
 /** Query keys of everything that belongs to the signed-in member. */
 export const sessionQueryKeys = {
@@ -41,7 +42,7 @@ export function expireSession(queryClient: QueryClient): void {
 }
 
 export const customerIdFromToken = (token: string | null | undefined): string | null =>
-  decodeTokenClaims(token)?.sub ?? null;
+  tokenClaims(token)?.sub ?? null;
 
 /**
  * Starts a member's session from a token the API handed over (password sign-in, an e-mailed link,
