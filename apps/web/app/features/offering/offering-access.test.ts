@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AllocationStatus } from '@winery/domain';
-import { allocationTitleKey, offeringRedirect, type OfferingPage } from './offering-access';
+import { offeringRedirect, selectionTitleKey, type OfferingPage } from './offering-access';
 
 const STATUSES: AllocationStatus[] = ['offering', 'thank-you', 'allocation-expired', 'account-info'];
 const HOME: Record<AllocationStatus, string> = {
@@ -22,11 +22,11 @@ describe('who may open which offering page', () => {
   });
 
   it('opens choosing and paying only to a member who has not ordered from an open offering', () => {
-    expect(allowed('allocation')).toEqual(['offering']);
+    expect(allowed('selection')).toEqual(['offering']);
     expect(allowed('checkout')).toEqual(['offering']);
     expect(offeringRedirect('checkout', 'thank-you', {})).toBe('/offering/thank-you');
-    expect(offeringRedirect('allocation', 'allocation-expired', {})).toBe('/offering/closed');
-    expect(offeringRedirect('allocation', 'account-info', {})).toBe('/profile');
+    expect(offeringRedirect('selection', 'allocation-expired', {})).toBe('/offering/closed');
+    expect(offeringRedirect('selection', 'account-info', {})).toBe('/profile');
   });
 
   it('shows the order summary after ordering and Offering Closed in the grace window only', () => {
@@ -58,15 +58,15 @@ describe('who may open which offering page', () => {
   it('opens the event pages for an event offering only', () => {
     const event = { 'campaign-type': 'event-offering' as const };
     expect(offeringRedirect('eventLetter', 'offering', event)).toBeNull();
-    expect(offeringRedirect('eventAllocation', 'offering', event)).toBeNull();
-    expect(offeringRedirect('eventAllocation', 'thank-you', event)).toBe('/offering/thank-you');
+    expect(offeringRedirect('eventSelection', 'offering', event)).toBeNull();
+    expect(offeringRedirect('eventSelection', 'thank-you', event)).toBe('/offering/thank-you');
     expect(offeringRedirect('eventLetter', 'offering', {})).toBe('/offering/letter');
   });
 
-  it("names the allocation Founder's List Invitation for the two special campaigns", () => {
-    expect(allocationTitleKey({})).toBe('offeringAllocation');
-    expect(allocationTitleKey(null)).toBe('offeringAllocation');
-    expect(allocationTitleKey({ 'campaign-type': 'fl-onboarding' })).toBe('foundersListInvitation');
-    expect(allocationTitleKey({ 'campaign-type': 'event-offering' })).toBe('foundersListInvitation');
+  it("names the selection page Founder's List Invitation for the two special campaigns", () => {
+    expect(selectionTitleKey({})).toBe('offeringAllocation');
+    expect(selectionTitleKey(null)).toBe('offeringAllocation');
+    expect(selectionTitleKey({ 'campaign-type': 'fl-onboarding' })).toBe('foundersListInvitation');
+    expect(selectionTitleKey({ 'campaign-type': 'event-offering' })).toBe('foundersListInvitation');
   });
 });

@@ -1,7 +1,7 @@
 import { hasLetter, memberHome, type AllocationMetaData, type AllocationStatus } from '@winery/domain';
 
 /** The offering's pages, each open to members in some allocation states only. */
-export type OfferingPage = 'letter' | 'vintageNotes' | 'allocation' | 'checkout' | 'thankYou' | 'closed' | 'eventLetter' | 'eventAllocation';
+export type OfferingPage = 'letter' | 'vintageNotes' | 'selection' | 'checkout' | 'thankYou' | 'closed' | 'eventLetter' | 'eventSelection';
 
 const READING = new Set<AllocationStatus>(['offering', 'thank-you']);
 
@@ -27,7 +27,7 @@ export function offeringRedirect(
       return READING.has(status) && hasLetter(metaData) ? null : home;
     case 'vintageNotes':
       return READING.has(status) && showsVintageNotes(metaData) ? null : home;
-    case 'allocation':
+    case 'selection':
     case 'checkout':
       return status === 'offering' ? null : home;
     case 'thankYou':
@@ -36,13 +36,13 @@ export function offeringRedirect(
       return status === 'allocation-expired' ? null : home;
     case 'eventLetter':
       return READING.has(status) && isEventOffering(metaData) ? null : home;
-    case 'eventAllocation':
+    case 'eventSelection':
       return status === 'offering' && isEventOffering(metaData) ? null : home;
   }
 }
 
-/** The allocation page's name: Founder's List Invitation for the two special campaigns (seed §2). */
-export function allocationTitleKey(metaData: AllocationMetaData | null | undefined): 'offeringAllocation' | 'foundersListInvitation' {
+/** The selection page's name: Allocation, or Founder's List Invitation for the two special campaigns (seed §2). */
+export function selectionTitleKey(metaData: AllocationMetaData | null | undefined): 'offeringAllocation' | 'foundersListInvitation' {
   const campaign = metaData?.['campaign-type'];
   return campaign === 'fl-onboarding' || campaign === 'event-offering' ? 'foundersListInvitation' : 'offeringAllocation';
 }

@@ -71,19 +71,19 @@ export function LetterView({ offering, next }: { offering: Offering; next: React
   );
 }
 
-/** The way on from the letter and the notes: to the allocation, and to whichever of the two is not this page. */
-export function OfferingNext({ vintageNotes, letter, allocation = OFFERING_PATHS.allocation, allocationLabel }: {
+/** The way on from the letter and the notes: to the selection page (or the order), and to whichever of the two is not this page. */
+export function OfferingNext({ vintageNotes, letter, selection = OFFERING_PATHS.allocation, selectionLabel }: {
   vintageNotes?: boolean;
   letter?: boolean;
-  allocation?: string | null;
-  allocationLabel: string;
+  selection?: string | null;
+  selectionLabel: string;
 }) {
   const { t } = useTranslation();
   return (
     <nav className="offering-next" aria-label={t('offering.nextLabel')}>
-      {allocation ? (
-        <Link to={allocation} className="button button--primary">
-          {allocationLabel}
+      {selection ? (
+        <Link to={selection} className="button button--primary">
+          {selectionLabel}
         </Link>
       ) : null}
       {vintageNotes ? (

@@ -30,7 +30,7 @@ export function OfferingLoadFailed({ message, onRetry }: { message: string; onRe
 
 /**
  * Shows an offering page only to a member whose allocation state allows it (seed §4); anyone else
- * is sent to their own starting point: the letter or allocation, the order summary, Offering
+ * is sent to their own starting point: the letter or the selection page, the order summary, Offering
  * Closed, or the account.
  */
 export function OfferingGate({ page, children }: { page: OfferingPage; children: (access: OfferingAccess) => ReactNode }) {

@@ -4,7 +4,7 @@ import { memberHome, OFFERING_PATHS } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
 import { useMemberStatus } from '../../lib/member-status/member-status.api';
 import { SelectionPage } from './selection/selection-page';
-import { allocationTitleKey, showsVintageNotes } from './offering-access';
+import { selectionTitleKey, showsVintageNotes } from './offering-access';
 import { LetterView, OfferingNext, VintageNotesView, WithOffering } from './offering-content';
 import { OfferingGate, OfferingLoadFailed } from './offering-gate';
 import { OfferingClosedPage } from './offering-closed-page';
@@ -30,7 +30,7 @@ export function OfferingIndexPage() {
 export function SelectionPageTitle() {
   const { t } = useTranslation();
   const memberStatus = useMemberStatus();
-  const page = t(`nav.${allocationTitleKey(memberStatus.detail?.metaData)}`);
+  const page = t(`nav.${selectionTitleKey(memberStatus.detail?.metaData)}`);
   return <title>{t('meta.suffix', { page })}</title>;
 }
 
@@ -45,8 +45,8 @@ export function OfferingLetterPage() {
               offering={offering}
               next={
                 <OfferingNext
-                  allocation={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
-                  allocationLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
+                  selection={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
+                  selectionLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
                   vintageNotes={showsVintageNotes(access.metaData)}
                 />
               }
@@ -69,8 +69,8 @@ export function OfferingVintageNotesPage() {
               offering={offering}
               next={
                 <OfferingNext
-                  allocation={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
-                  allocationLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
+                  selection={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
+                  selectionLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
                   letter={hasLetter(access.metaData)}
                 />
               }
@@ -84,7 +84,7 @@ export function OfferingVintageNotesPage() {
 
 export function OfferingSelectionPage() {
   return (
-    <OfferingGate page="allocation">
+    <OfferingGate page="selection">
       {(access) => (
         <WithOffering allocationId={access.current?.id}>
           {(offering) => <SelectionPage offering={offering} metaData={access.metaData} />}
@@ -114,8 +114,8 @@ export function EventLetterPage() {
               offering={offering}
               next={
                 <OfferingNext
-                  allocation={access.status === 'offering' ? `/event/${encodeURIComponent(offering.slug)}` : OFFERING_PATHS.thankYou}
-                  allocationLabel={access.status === 'offering' ? t('offering.event.toInvitation') : t('offering.thankYou.yourOrder')}
+                  selection={access.status === 'offering' ? `/event/${encodeURIComponent(offering.slug)}` : OFFERING_PATHS.thankYou}
+                  selectionLabel={access.status === 'offering' ? t('offering.event.toInvitation') : t('offering.thankYou.yourOrder')}
                 />
               }
             />
@@ -130,7 +130,7 @@ export function EventLetterPage() {
 export function EventSelectionPage({ slug }: { slug: string }) {
   const { t } = useTranslation();
   return (
-    <OfferingGate page="eventAllocation">
+    <OfferingGate page="eventSelection">
       {(access) => (
         <WithOffering allocationId={access.current?.id}>
           {(offering) =>

@@ -29,7 +29,7 @@ export const selectionRules = (offering: Pick<Offering, 'wines' | 'orderMinimumC
 export const selectionLines = (quantities: Quantities): SelectionLine[] =>
   normaliseSelection(Object.entries(quantities).map(([wineId, quantity]) => ({ wineId, quantity })));
 
-/** What the allocation page shows about a choice: messages next to wines, and about the whole order. */
+/** What the selection page shows about a choice: messages next to wines, and about the whole order. */
 export interface SelectionFeedback {
   subtotalCents: number;
   bottles: number;

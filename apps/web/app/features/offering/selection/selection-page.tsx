@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { sessionQueryKeys } from '../../../lib/session/session';
 import { clearCartId } from './cart-storage';
-import { allocationTitleKey } from '../offering-access';
+import { selectionTitleKey } from '../offering-access';
 import { useSaveCart, useStoredCart } from './selection.api';
 import { cartErrorFeedback, combinationConditions, initialQuantities, selectionFeedback, selectionLines, type Quantities } from './selection-feedback';
 import { WineCard } from './wine-card';
@@ -103,7 +103,7 @@ function WineChooser({ offering, metaData, initial }: { offering: Offering; meta
   return (
     <div className="page offering-page offering-page--selection">
       <header className="offering-header">
-        <p className="eyebrow">{t(`nav.${allocationTitleKey(metaData)}`)}</p>
+        <p className="eyebrow">{t(`nav.${selectionTitleKey(metaData)}`)}</p>
         <h1 className="page-title">{offering.name}</h1>
         <p className="lede">
           {t('offering.allocation.intro')} {endDate ? t('offering.allocation.closes', { date: endDate }) : null}
