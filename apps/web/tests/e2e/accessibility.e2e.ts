@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupBrowser, waitForApp } from './support/browser';
+import { membersLike } from './support/fixtures';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -11,6 +12,7 @@ const { pages } = JSON.parse(
 ) as { pages: { path: string }[] };
 
 const newPage = setupBrowser();
+const members = membersLike('member');
 
 interface AxeViolation {
   id: string;
@@ -86,10 +88,10 @@ describe('keyboard alone', () => {
     await page.waitForLoadState('networkidle');
     await waitForApp(page);
     await page.getByLabel('Email').focus();
-    await page.keyboard.type('member@example.com');
+    await page.keyboard.type(members.member.email);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('password');
-    await page.keyboard.type('Vintage-2026!');
+    await page.keyboard.type(members.member.password);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/profile');
   });

@@ -1,11 +1,13 @@
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '@winery/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
+import { membersLike, PASSWORD } from './support/fixtures';
 
 const newPage = setupBrowser();
+// A member without an allocation (their wallet starts empty) and one with an order, address and card.
+const members = membersLike('member', 'ordered');
 
 const ACCOUNT_PAGES = [
   { path: '/profile', link: 'Overview', title: 'Account', heading: 'Account' },
@@ -40,7 +42,7 @@ async function expectFieldMessage(field: Locator, message: string) {
   expect(await field.getAttribute('aria-invalid')).toBe('true');
 }
 
-/** member@example.com starts with no saved address or card; each test that adds some removes them. */
+/** The member starts with no saved address or card; each test that adds some removes them. */
 async function emptyWallet(email: string) {
   const { token, customerId } = await apiSignIn(email);
   for (const kind of ['address', 'card'] as const) {
@@ -52,7 +54,7 @@ async function emptyWallet(email: string) {
 
 async function signInTo(page: Page, email: string, path: string) {
   // Asked for the account: a member in an offering would otherwise land on it (seed §4).
-  await signIn(page, email, DEMO_PASSWORD, '/profile');
+  await signIn(page, email, PASSWORD, '/profile');
   await page.waitForURL('**/profile');
   if (path !== '/profile') {
     await page.getByTestId('account-nav').getByRole('link', { name: ACCOUNT_PAGES.find((p) => p.path === path)!.link }).click();
@@ -64,7 +66,7 @@ async function signInTo(page: Page, email: string, path: string) {
 describe('the account pages', () => {
   it('are reached with the keyboard alone, each with its own title and heading', async () => {
     const { page, consoleErrors } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile');
+    await signInTo(page, members.member.email, '/profile');
     for (const target of ACCOUNT_PAGES) {
       await page.goto('/profile');
       await waitForApp(page);
@@ -98,7 +100,7 @@ describe('the account pages', () => {
   ])('have no accessibility violations (axe-core) at $width px, forms and dialog included', async (viewport) => {
     const { page } = await newPage({ viewport });
     // The member with an order, an address and a card: every list has something in it.
-    await signInTo(page, DEMO_MEMBERS.ordered, '/profile');
+    await signInTo(page, members.ordered.email, '/profile');
     for (const target of ACCOUNT_PAGES) {
       await page.goto(target.path);
       await waitForApp(page);
@@ -148,7 +150,7 @@ describe('the account pages', () => {
 describe('personal details', () => {
   it('updates the profile: success toast, the new name shown, then put back', async () => {
     const { page, consoleErrors } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/edit');
+    await signInTo(page, members.member.email, '/profile/edit');
     const firstName = page.getByLabel('First name');
     await expect.poll(() => firstName.inputValue()).toBe('Sofia');
     expect(await page.getByLabel('Phone country').inputValue()).toBe('US');
@@ -178,7 +180,7 @@ describe('personal details', () => {
 
   it('shows each field message next to its field before asking the server', async () => {
     const { page } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/edit');
+    await signInTo(page, members.member.email, '/profile/edit');
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Sofia');
     let updates = 0;
     page.on('request', (request) => {
@@ -218,15 +220,15 @@ describe('personal details', () => {
 
   it("refuses another member's e-mail address with the server's words", async () => {
     const { page } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/edit');
+    await signInTo(page, members.member.email, '/profile/edit');
     await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Sofia');
-    await page.getByLabel('Email', { exact: true }).fill(DEMO_MEMBERS.offering);
-    await page.getByLabel('Confirm email').fill(DEMO_MEMBERS.offering);
+    await page.getByLabel('Email', { exact: true }).fill(members.ordered.email);
+    await page.getByLabel('Confirm email').fill(members.ordered.email);
     await page.getByRole('button', { name: 'Save details' }).click();
     await expectFieldMessage(page.getByLabel('Email', { exact: true }), 'This email address is already in use.');
     await toast(page, 'We could not update your details.').waitFor();
     await page.goto('/profile');
-    await expect.poll(() => page.getByTestId('customer-email').innerText()).toBe(DEMO_MEMBERS.member);
+    await expect.poll(() => page.getByTestId('customer-email').innerText()).toBe(members.member.email);
   });
 });
 
@@ -236,11 +238,11 @@ describe('password', () => {
   it('checks the new password, changes it, signs out other sessions, and changes it back', async () => {
     // Another browser where the member is signed in: the change must sign it out.
     const other = await newPage();
-    await signIn(other.page, DEMO_MEMBERS.member);
+    await signIn(other.page, members.member.email);
     await other.page.waitForURL('**/profile');
 
     const { page, consoleErrors } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/password');
+    await signInTo(page, members.member.email, '/profile/password');
     const current = page.getByLabel('Current password');
     const next = page.getByLabel('New password', { exact: true });
     const confirm = page.getByLabel('Confirm new password');
@@ -251,7 +253,7 @@ describe('password', () => {
     await expectFieldMessage(next, 'Please enter a new password');
     await expectFieldMessage(confirm, 'Please fill in this field');
 
-    await current.fill(DEMO_PASSWORD);
+    await current.fill(PASSWORD);
     await next.fill('short');
     await confirm.fill('short');
     await submit();
@@ -268,7 +270,7 @@ describe('password', () => {
     await expectFieldMessage(current, 'Your current password is not correct');
     await toast(page, 'We could not change your password.').waitFor();
 
-    await current.fill(DEMO_PASSWORD);
+    await current.fill(PASSWORD);
     await next.fill('password1');
     await confirm.fill('password1');
     await submit();
@@ -292,38 +294,38 @@ describe('password', () => {
 
       // The new password signs in; then it is changed back through the same form.
       const again = await newPage();
-      await signIn(again.page, DEMO_MEMBERS.member, NEW_PASSWORD);
+      await signIn(again.page, members.member.email, NEW_PASSWORD);
       await again.page.waitForURL('**/profile');
 
       await current.fill(NEW_PASSWORD);
-      await next.fill(DEMO_PASSWORD);
-      await confirm.fill(DEMO_PASSWORD);
+      await next.fill(PASSWORD);
+      await confirm.fill(PASSWORD);
       await submit();
       await expect.poll(() => toast(page, 'Your password has been changed.').count()).toBeGreaterThan(0);
       await expect.poll(() => current.inputValue()).toBe('');
       changed = false;
     } finally {
       if (changed) {
-        const { token, customerId } = await apiSignIn(DEMO_MEMBERS.member, NEW_PASSWORD);
+        const { token, customerId } = await apiSignIn(members.member.email, NEW_PASSWORD);
         await api(token, 'POST', `/v1/customer/${customerId}/password`, {
           currentPassword: NEW_PASSWORD,
-          newPassword: DEMO_PASSWORD,
-          confirmPassword: DEMO_PASSWORD,
+          newPassword: PASSWORD,
+          confirmPassword: PASSWORD,
         });
       }
     }
-    await apiSignIn(DEMO_MEMBERS.member, DEMO_PASSWORD);
+    await apiSignIn(members.member.email, PASSWORD);
     expect(consoleErrors).toEqual([]);
   });
 });
 
 describe('addresses', () => {
-  beforeEach(() => emptyWallet(DEMO_MEMBERS.member));
-  afterEach(() => emptyWallet(DEMO_MEMBERS.member));
+  beforeEach(() => emptyWallet(members.member.email));
+  afterEach(() => emptyWallet(members.member.email));
 
   it('adds two addresses, chooses one for shipping, edits and removes, with a toast each time', async () => {
     const { page, consoleErrors } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/addresses');
+    await signInTo(page, members.member.email, '/profile/addresses');
     await page.getByText('You have not saved an address yet.').waitFor();
     await page.getByRole('button', { name: 'Add an address' }).click();
 
@@ -396,8 +398,8 @@ describe('addresses', () => {
 });
 
 describe('cards', () => {
-  beforeEach(() => emptyWallet(DEMO_MEMBERS.member));
-  afterEach(() => emptyWallet(DEMO_MEMBERS.member));
+  beforeEach(() => emptyWallet(members.member.email));
+  afterEach(() => emptyWallet(members.member.email));
 
   const fillCard = async (page: Page, number: string, expiry = FUTURE_EXPIRY, cvv = '123') => {
     const form = page.getByTestId('card-form');
@@ -410,7 +412,7 @@ describe('cards', () => {
 
   it('adds cards, makes one the default and removes one; the number is kept nowhere in the browser', async () => {
     const { page, consoleErrors, analytics } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/cards');
+    await signInTo(page, members.member.email, '/profile/cards');
     await page.getByText('You have not saved a card yet.').waitFor();
     await page.getByRole('button', { name: 'Add a card' }).click();
 
@@ -484,7 +486,7 @@ describe('cards', () => {
     ['4000 0000 0000 0119', 'Unable to process card. Please verify your information.'],
   ])('shows the gateway refusing %s in its own words', async (cardNumber, message) => {
     const { page } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/cards');
+    await signInTo(page, members.member.email, '/profile/cards');
     await page.getByRole('button', { name: 'Add a card' }).click();
     const form = await fillCard(page, cardNumber);
     await form.getByRole('button', { name: 'Save card' }).click();
@@ -500,18 +502,18 @@ describe('cards', () => {
 describe('past orders', () => {
   it('lists an order with its number, offering, status and total', async () => {
     const { page } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.ordered, '/profile/orders');
+    await signInTo(page, members.ordered.email, '/profile/orders');
     const rows = page.getByTestId('order-row');
     await expect.poll(() => rows.count()).toBe(1);
     const text = await rows.innerText();
-    expect(text).toContain('Order AE-10001');
+    expect(text).toContain(`Order ${members.ordered.orderNumbers[0]}`);
     expect(text).toContain('$648.00');
     expect(text).toContain('Pending');
   });
 
   it('says so when there are none yet', async () => {
     const { page } = await newPage();
-    await signInTo(page, DEMO_MEMBERS.member, '/profile/orders');
+    await signInTo(page, members.member.email, '/profile/orders');
     await page.getByText('No orders yet.').waitFor();
     expect(await page.getByTestId('order-row').count()).toBe(0);
   });

@@ -1,10 +1,12 @@
-import { DEMO_MEMBERS, decodeTokenClaims } from '@winery/domain';
+import { decodeTokenClaims } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { membersLike } from './support/fixtures';
 import { analyticsSinkCalls, errorSinkCalls, sentReports } from './support/third-party-sinks';
 
 const newPage = setupBrowser();
+const members = membersLike('member');
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -36,7 +38,7 @@ describe('analytics', () => {
 
   it('sends the member’s customer id with page views and events once signed in', async () => {
     const { page, analytics } = await newPage();
-    await signIn(page, DEMO_MEMBERS.member);
+    await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
     const customerId = decodeTokenClaims(await page.evaluate(() => localStorage.getItem('token')))?.sub;
     expect(customerId).toBeTruthy();
@@ -105,7 +107,7 @@ describe('error reporting', () => {
   it('a wrong password: Login Failed is tracked, Failed Login Attempt reported as a warning, the password nowhere', async () => {
     const password = 'not-the-password-42';
     const { page, analytics } = await newPage();
-    await signIn(page, DEMO_MEMBERS.member, password);
+    await signIn(page, members.member.email, password);
     await page.getByTestId('login-error').waitFor();
     await expect.poll(() => sentReports(page)).toContainEqual(
       expect.objectContaining({ message: 'Failed Login Attempt', level: 'warning' }),
@@ -144,12 +146,12 @@ describe('error reporting', () => {
 
   it('attaches the member’s id and e-mail while signed in, and clears them on logout', async () => {
     const { page } = await newPage();
-    await signIn(page, DEMO_MEMBERS.member);
+    await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
     const customerId = decodeTokenClaims(await page.evaluate(() => localStorage.getItem('token')))?.sub;
     await expect
       .poll(async () => (await errorSinkCalls(page)).filter((c) => c.kind === 'setUser').map((c) => c.user))
-      .toContainEqual({ id: customerId, email: DEMO_MEMBERS.member });
+      .toContainEqual({ id: customerId, email: members.member.email });
     await page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await expect.poll(async () => (await errorSinkCalls(page)).filter((c) => c.kind === 'setUser').at(-1)?.user).toBeNull();

@@ -1,15 +1,17 @@
-import { DEMO_MEMBERS, DEMO_TENANT, type AllocationSummary, type StaffOfferingSummary } from '@winery/domain';
+import type { AllocationSummary, StaffOfferingSummary } from '@winery/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser, waitForApp } from './support/browser';
+import { membersLike, TENANT } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
 import { staffApi } from './support/staff';
 
 // Joining, passwords and e-mailed links (issue 6). The e2e server has no SMTP settings, so every
 // e-mail lands in the development outbox (GET /dev/outbox.json), where these tests read the links.
 const newPage = setupBrowser();
+const members = membersLike('member', 'offering');
 
 const USED_LINK = 'This link has expired or was already used.';
 const NEW_PASSWORD = 'Cellar-Door-2027!';
@@ -105,14 +107,13 @@ const joinBody = (person: Prospect) => ({
 
 /**
  * A member of this test's own: a request to join, approved by staff, whose create-password link
- * has been used to set `password`. Tests that change a member's password use one of these, so the
- * demo members keep theirs.
+ * has been used to set `password`: joining as a prospect does.
  */
 async function createMember(password?: string) {
   const person = prospect({ firstName: 'Isolde', email: uniqueEmail('member') });
   const joined = await fetch(`${baseURL()}/v1/allocation-request`, {
     method: 'POST',
-    headers: { tenant: DEMO_TENANT.slug, 'Content-Type': 'application/json' },
+    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
     body: JSON.stringify(joinBody(person)),
   });
   expect(joined.status).toBe(201);
@@ -125,7 +126,7 @@ async function createMember(password?: string) {
     const token = decodeURIComponent(createPath.split('/').pop()!);
     const created = await fetch(`${baseURL()}/v1/customer/password-create/confirm`, {
       method: 'POST',
-      headers: { tenant: DEMO_TENANT.slug, 'Content-Type': 'application/json' },
+      headers: { tenant: TENANT, 'Content-Type': 'application/json' },
       body: JSON.stringify({ token, password, confirmPassword: password }),
     });
     expect(created.status).toBe(200);
@@ -152,12 +153,12 @@ let resendRequest: { requestId: string; canResendAt: string };
 beforeAll(async () => {
   const response = await fetch(`${baseURL()}/v1/customer/login-link`, {
     method: 'POST',
-    headers: { tenant: DEMO_TENANT.slug, 'Content-Type': 'application/json' },
+    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: uniqueEmail('resend') }),
   });
   expect(response.status).toBe(202);
   const { requestId } = (await response.json()) as { requestId: string };
-  const status = await fetch(`${baseURL()}/v1/customer/login-link/${requestId}`, { headers: { tenant: DEMO_TENANT.slug } });
+  const status = await fetch(`${baseURL()}/v1/customer/login-link/${requestId}`, { headers: { tenant: TENANT } });
   resendRequest = { requestId, ...((await status.json()) as { canResendAt: string }) };
 });
 
@@ -192,7 +193,7 @@ describe('Join Allocation', () => {
   it('refuses an address that already belongs to a member', async () => {
     const { page } = await newPage();
     await open(page, '/allocation');
-    await fillProspect(page, prospect({ email: DEMO_MEMBERS.member, confirmEmail: DEMO_MEMBERS.member }));
+    await fillProspect(page, prospect({ email: members.member.email, confirmEmail: members.member.email }));
     await page.getByRole('button', { name: 'Request an allocation' }).click();
     await expectFieldMessage(page.getByLabel('Email', { exact: true }), 'This email address is already in use.');
     expect(page.url()).toMatch(/\/allocation$/);
@@ -332,30 +333,30 @@ describe('passwords', () => {
 });
 
 describe('sign-in links', () => {
-  it('e-mails member@example.com a link from the login page that signs them in once', async () => {
-    const seen = await mailIds(DEMO_MEMBERS.member);
+  it('e-mails a member like member@example.com a link from the login page that signs them in once', async () => {
+    const seen = await mailIds(members.member.email);
     const { page, consoleErrors } = await newPage();
     await open(page, '/login');
     await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
     // The member chose the link: the e-mail field has the focus.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-link-email');
-    await page.getByLabel('Email').fill(DEMO_MEMBERS.member);
+    await page.getByLabel('Email').fill(members.member.email);
     await page.getByRole('button', { name: 'Email me a sign-in link', exact: true }).click();
     await page.waitForURL(/\/magic-link\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.title()).toBe('Check Your E-mail | Aldermoor Estate');
     expect(await heading(page)).toBe('Check your e-mail');
     const text = await page.getByRole('main').innerText();
-    expect(text).toContain(DEMO_MEMBERS.member);
+    expect(text).toContain(members.member.email);
     expect(text).toContain('15 minutes');
     // Just sent: another may be asked for in a minute.
     const resend = page.getByRole('button', { name: 'Send the link again' });
     expect(await resend.isDisabled()).toBe(true);
     expect(await page.getByTestId('resend-wait').innerText()).toMatch(/^You can ask for another link in \d+ seconds?\.$/);
 
-    const signInPath = linkPath(await nextMail(DEMO_MEMBERS.member, 'sign-in-link', seen), '/login-by-link/');
+    const signInPath = linkPath(await nextMail(members.member.email, 'sign-in-link', seen), '/login-by-link/');
     const member = await newPage();
     await member.page.goto(signInPath);
-    // member@example.com has no allocation: their starting point is the account.
+    // The member has no allocation: their starting point is the account.
     await toast(member.page, 'You are signed in.').waitFor();
     await member.page.waitForURL('**/profile');
     expect(await storedToken(member.page)).toBeTruthy();
@@ -378,7 +379,7 @@ describe('sign-in links', () => {
     for (let i = 0; i < 5; i += 1) {
       const response = await fetch(`${baseURL()}/v1/customer/login-link`, {
         method: 'POST',
-        headers: { tenant: DEMO_TENANT.slug, 'Content-Type': 'application/json' },
+        headers: { tenant: TENANT, 'Content-Type': 'application/json' },
         body: JSON.stringify({ email }),
       });
       expect(response.status).toBe(202);
@@ -395,10 +396,10 @@ describe('sign-in links', () => {
   });
 
   it('opens the account from an account link, once', async () => {
-    const { customerId } = await apiSignIn(DEMO_MEMBERS.member);
-    const seen = await mailIds(DEMO_MEMBERS.member);
+    const { customerId } = await apiSignIn(members.member.email);
+    const seen = await mailIds(members.member.email);
     expect((await staffApi('POST', `/v1/staff/members/${customerId}/account-link`)).status).toBe(202);
-    const accountPath = linkPath(await nextMail(DEMO_MEMBERS.member, 'account-link', seen), '/account-link/');
+    const accountPath = linkPath(await nextMail(members.member.email, 'account-link', seen), '/account-link/');
     const { page } = await newPage();
     await page.goto(accountPath);
     await page.waitForURL('**/profile');
@@ -410,15 +411,15 @@ describe('sign-in links', () => {
   });
 
   it('opens the member’s offering from their allocation link', async () => {
-    const { token, customerId } = await apiSignIn(DEMO_MEMBERS.offering);
+    const { token, customerId } = await apiSignIn(members.offering.email);
     const [current] = (await api<AllocationSummary[]>(token, 'GET', `/v1/demo/customer/${customerId}/allocation`)).body;
     const offerings = (await staffApi<StaffOfferingSummary[]>('GET', '/v1/staff/offerings')).body;
     const offering = offerings.find((candidate) => candidate.name === current!.name);
-    expect(offering, 'the offering of offering@example.com').toBeDefined();
-    const seen = await mailIds(DEMO_MEMBERS.offering);
+    expect(offering, 'the offering of the member').toBeDefined();
+    const seen = await mailIds(members.offering.email);
     const sent = await staffApi('POST', `/v1/staff/offerings/${offering!.id}/invitations`, { customerIds: [customerId] });
     expect(sent.status).toBe(202);
-    const allocationPath = linkPath(await nextMail(DEMO_MEMBERS.offering, 'allocation-link', seen), '/allocation-link/');
+    const allocationPath = linkPath(await nextMail(members.offering.email, 'allocation-link', seen), '/allocation-link/');
 
     const { page } = await newPage();
     await page.goto(allocationPath);
@@ -479,7 +480,7 @@ describe.each(WIDTHS)('accessibility of the joining, password and link pages at 
   it('asking for a sign-in link, and the check-your-e-mail page', async () => {
     const response = await fetch(`${baseURL()}/v1/customer/login-link`, {
       method: 'POST',
-      headers: { tenant: DEMO_TENANT.slug, 'Content-Type': 'application/json' },
+      headers: { tenant: TENANT, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: uniqueEmail('axe') }),
     });
     const { requestId } = (await response.json()) as { requestId: string };

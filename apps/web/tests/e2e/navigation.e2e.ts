@@ -1,9 +1,10 @@
-import { DEMO_MEMBERS } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { membersLike, TENANT } from './support/fixtures';
 
 const newPage = setupBrowser();
+const members = membersLike('offering', 'member');
 const phone = { viewport: { width: 390, height: 844 } };
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -17,7 +18,7 @@ const routeModule = (page: Page, id: string) =>
   );
 
 async function signInAsMember(page: Page) {
-  await signIn(page, DEMO_MEMBERS.member);
+  await signIn(page, members.member.email);
   await page.waitForURL('**/profile');
 }
 
@@ -145,61 +146,80 @@ describe('page data', () => {
   });
 });
 
+/**
+ * Prefetching runs on timers (a first batch 0.5 s after a page settles, then one every 3 s). These
+ * tests stop the page's clock and move it on 100 ms at a time, reading what was prefetched at each
+ * step, so the page's own time decides which batch a page belongs to — not how busy the machine is.
+ */
+async function stepClock(page: Page, steps: number, onStep: (now: number) => Promise<void>) {
+  for (let i = 0; i < steps; i += 1) {
+    await page.clock.runFor(100);
+    await onStep(await page.evaluate(() => Date.now()));
+  }
+}
+
+/** Moves the stopped clock on until `ready` holds: hydration waits for a frame and a timeout. */
+async function stepUntil(page: Page, ready: () => Promise<boolean>) {
+  for (let i = 0; i < 200 && !(await ready()); i += 1) await page.clock.runFor(16);
+  expect(await ready()).toBe(true);
+}
+
+/** No 3-second window (of the page's clock) holds more than 4 of them. */
+function expectBatchesOfFour(seen: { at: number }[]) {
+  for (const { at } of seen) expect(seen.filter((s) => s.at >= at && s.at < at + 2_900).length).toBeLessThanOrEqual(4);
+}
+
 describe('prefetching linked pages', () => {
   it('prefetches visible links in batches of at most 4 every 3 s', async () => {
     const { page } = await newPage({ viewport: { width: 1280, height: 900 } });
-    const moduleRequests: { url: string; at: number }[] = [];
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const moduleRequests: string[] = [];
     page.on('request', (request) => {
-      if (/\/assets\/.+\.js$/.test(request.url())) moduleRequests.push({ url: request.url(), at: Date.now() });
+      if (/\/assets\/.+\.js$/.test(request.url())) moduleRequests.push(request.url());
     });
     await page.goto('/login');
-    await waitForApp(page);
+    await stepUntil(page, () => page.evaluate(() => '__reactRouterDataRouter' in window));
+    // The clock stands still: no batch runs on the login page before the navigation.
     await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
-    await page.getByTestId('philosophy-page').waitFor();
+    await stepUntil(page, () => page.getByTestId('philosophy-page').isVisible());
     const routeModules = await page.evaluate(() =>
       Object.values((window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string }> } }).__reactRouterManifest.routes).map(
         (route) => route.module,
       ),
     );
+    const isRouteModule = (url: string) => routeModules.some((module) => url.endsWith(module));
+    const settled = moduleRequests.filter(isRouteModule).length;
     const seen: { page: string; at: number }[] = [];
-    const deadline = Date.now() + 7_500;
-    while (Date.now() < deadline) {
+    await stepClock(page, 75, async (now) => {
       const pages = await page.evaluate(() =>
         [...document.querySelectorAll('[data-prefetched-page]')].map((element) => element.getAttribute('data-prefetched-page')!),
       );
-      for (const path of pages) if (!seen.some((s) => s.page === path)) seen.push({ page: path, at: Date.now() });
-      await page.waitForTimeout(100);
-    }
+      for (const path of pages) if (!seen.some((s) => s.page === path)) seen.push({ page: path, at: now });
+      // …and no more than 4 route modules fetched for each batch so far.
+      const batches = new Set(seen.map((s) => s.at)).size;
+      expect(moduleRequests.filter(isRouteModule).length - settled).toBeLessThanOrEqual(4 * batches);
+    });
     const visibleLinks = await page.evaluate(() => document.querySelectorAll('a[href^="/"]').length);
     expect(visibleLinks).toBeGreaterThan(4);
-    expect(seen.length).toBeGreaterThan(0);
-    // No 3-second window holds more than 4 prefetched pages…
-    for (const { at } of seen) expect(seen.filter((s) => s.at >= at && s.at < at + 2_900).length).toBeLessThanOrEqual(4);
-    // …nor more than 4 route modules fetched after the page settled.
-    const routeFetches = moduleRequests.filter((r) => routeModules.some((m) => r.url.endsWith(m)) && r.at >= seen[0]!.at - 200);
-    for (const { at } of routeFetches) expect(routeFetches.filter((r) => r.at >= at && r.at < at + 2_900).length).toBeLessThanOrEqual(4);
+    expect(seen.length).toBeGreaterThan(4);
+    expectBatchesOfFour(seen);
     // The page itself is never prefetched.
     expect(seen.map((s) => s.page)).not.toContain('/philosophy');
   });
 
   it('prefetches from a brochure page the same way, as page hints, in batches of at most 4 every 3 s', async () => {
     const { page } = await newPage({ viewport: { width: 1280, height: 900 } });
-    const documents: { path: string; at: number }[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'other' || request.headers()['purpose'] === 'prefetch' || request.headers()['sec-purpose']?.includes('prefetch')) {
-        documents.push({ path: new URL(request.url()).pathname, at: Date.now() });
-      }
-    });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto('/grand-crus');
     const hints = () => page.evaluate(() => [...document.querySelectorAll('link[rel="prefetch"][data-prefetched-page]')].map((l) => l.getAttribute('data-prefetched-page')!));
     const seen: { page: string; at: number }[] = [];
-    const deadline = Date.now() + 7_500;
-    while (Date.now() < deadline) {
-      for (const path of await hints()) if (!seen.some((s) => s.page === path)) seen.push({ page: path, at: Date.now() });
-      await page.waitForTimeout(100);
-    }
+    await stepClock(page, 75, async (now) => {
+      for (const path of await hints()) if (!seen.some((s) => s.page === path)) seen.push({ page: path, at: now });
+    });
     expect(seen.length).toBeGreaterThan(4);
-    for (const { at } of seen) expect(seen.filter((s) => s.at >= at && s.at < at + 2_900).length).toBeLessThanOrEqual(4);
+    expectBatchesOfFour(seen);
     expect(seen.map((s) => s.page)).not.toContain('/grand-crus');
     expect(seen.map((s) => s.page)).not.toContain('/logout');
   });
@@ -218,12 +238,12 @@ describe('brochure pages (ADR 006)', () => {
     expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
   });
 
-  it.each([
-    [DEMO_MEMBERS.offering, ['Letter', 'Allocation', 'Vintage Notes']],
-    [DEMO_MEMBERS.member, ['Philosophy', 'Grand Crus', 'Matriarch', 'Team', 'Account']],
-  ])('show %s their own header links and the footer Account and Logout', async (email, expected) => {
+  it.each<['offering' | 'member', string[]]>([
+    ['offering', ['Letter', 'Allocation', 'Vintage Notes']],
+    ['member', ['Philosophy', 'Grand Crus', 'Matriarch', 'Team', 'Account']],
+  ])('show a member like %s@example.com their own header links and the footer Account and Logout', async (story, expected) => {
     const { page } = await newPage();
-    await signIn(page, email);
+    await signIn(page, members[story].email);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/philosophy');
     const labels = () => mainNav(page).getByRole('link').allInnerTexts();
@@ -244,7 +264,7 @@ describe('brochure pages (ADR 006)', () => {
     const { page } = await newPage();
     await signInAsMember(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    await page.request.post('/v1/customer/logout', { headers: { tenant: 'demo', Authorization: token ?? '' } });
+    await page.request.post('/v1/customer/logout', { headers: { tenant: TENANT, Authorization: token ?? '' } });
     await page.goto('/team');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expect.poll(async () => (await mainNav(page).getByRole('link').allInnerTexts()).map((t) => t.trim())).toContain('Login');

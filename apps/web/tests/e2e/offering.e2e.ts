@@ -1,13 +1,14 @@
-import { checkSelection, DEMO_MEMBERS, formatMoney, type Address, type AllocationSummary, type Offering, type OfferingWine } from '@winery/domain';
+import { checkSelection, formatMoney, type Address, type AllocationSummary, type Offering, type OfferingWine } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { membersLike, newMember } from './support/fixtures';
 
-// This file runs last (support/sequencer.ts) and its last test places offering@example.com's
-// order: every test before it finds that member with an open offering and nothing ordered.
 const newPage = setupBrowser();
+// Members of this file's own; the test that places an order makes one more (the whole journey).
+const members = membersLike('offering', 'ordered', 'member', 'expired');
 
 const WIDTHS = [
   { width: 1280, height: 900 },
@@ -85,9 +86,9 @@ async function chooseAndContinue(page: Page, plan: { wine: OfferingWine; quantit
 const continueStep = (page: Page) => page.getByTestId('step-continue').click();
 
 describe('Offering Closed', () => {
-  it.each(WIDTHS)('is where expired@example.com lands, with its own title, the date and ways on ($width px)', async (viewport) => {
+  it.each(WIDTHS)('is where a member like expired@example.com lands, with its own title, the date and ways on ($width px)', async (viewport) => {
     const { page, consoleErrors } = await newPage({ viewport });
-    await signInAs(page, DEMO_MEMBERS.expired, '/offering/closed');
+    await signInAs(page, members.expired.email, '/offering/closed');
     await expect.poll(() => titleOf(page)).toBe('Offering Closed | Aldermoor Estate');
     expect(await heading(page)).toBe('Offering Closed');
     expect(await page.getByTestId('closed-message').innerText()).toMatch(/closed on [A-Z][a-z]+ \d{1,2}, \d{4}/);
@@ -103,9 +104,9 @@ describe('Offering Closed', () => {
 });
 
 describe('the order summary (thank-you)', () => {
-  it.each(WIDTHS)('is where ordered@example.com lands, and choosing again is closed to them ($width px)', async (viewport) => {
+  it.each(WIDTHS)('is where a member like ordered@example.com lands, and choosing again is closed to them ($width px)', async (viewport) => {
     const { page, consoleErrors } = await newPage({ viewport });
-    await signInAs(page, DEMO_MEMBERS.ordered, '/offering/thank-you');
+    await signInAs(page, members.ordered.email, '/offering/thank-you');
     await expect.poll(() => titleOf(page)).toBe('Thank You | Aldermoor Estate');
     expect(await heading(page)).toBe('Thank you');
     await page.getByTestId('order-summary').first().waitFor();
@@ -126,14 +127,14 @@ describe('who reaches the offering pages', () => {
     await page.goto('/offering/vintage-notes');
     await page.waitForURL(/\/login\?redirectTo=(%2F|\/)offering(%2F|\/)vintage-notes$/);
     await waitForApp(page);
-    await page.getByLabel('Email').fill(DEMO_MEMBERS.offering);
-    await page.getByLabel('Password').fill('Vintage-2026!');
+    await page.getByLabel('Email').fill(members.offering.email);
+    await page.getByLabel('Password').fill(members.offering.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The page asked for wins over the member's own starting point.
     await page.waitForURL('**/offering/vintage-notes');
 
     const other = await newPage();
-    await signInAs(other.page, DEMO_MEMBERS.member, '/profile');
+    await signInAs(other.page, members.member.email, '/profile');
     for (const path of ['/offering', '/offering/letter', '/offering/checkout', '/offering/thank-you']) {
       await other.page.goto(path);
       await other.page.waitForURL('**/profile');
@@ -142,7 +143,7 @@ describe('who reaches the offering pages', () => {
 
   it('takes a member with an open offering from the home page to their letter', async () => {
     const { page } = await newPage();
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
+    await signInAs(page, members.offering.email, '/offering/letter');
     await page.goto('/');
     await page.waitForURL('**/offering/letter');
     await page.goto('/offering');
@@ -153,8 +154,8 @@ describe('who reaches the offering pages', () => {
 describe('reading the offering', () => {
   it.each(WIDTHS)('letter, vintage notes and allocation: titles, current links, no axe violations ($width px)', async (viewport) => {
     const { page, consoleErrors } = await newPage({ viewport });
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
-    const { offering } = await memberOffering(DEMO_MEMBERS.offering);
+    await signInAs(page, members.offering.email, '/offering/letter');
+    const { offering } = await memberOffering(members.offering.email);
     const pages = [
       { path: '/offering/letter', title: 'Letter', nav: 'Letter', heading: offering.letter.title },
       { path: '/offering/vintage-notes', title: 'Vintage Notes', nav: 'Vintage Notes', heading: 'Vintage Notes' },
@@ -190,8 +191,8 @@ describe('reading the offering', () => {
 describe('choosing', () => {
   it('answers the order minimum and the wine limits as the member types, and saves nothing until they are met', async () => {
     const { page } = await newPage();
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
-    const { offering } = await memberOffering(DEMO_MEMBERS.offering);
+    await signInAs(page, members.offering.email, '/offering/letter');
+    const { offering } = await memberOffering(members.offering.email);
     let carts = 0;
     page.on('request', (request) => {
       if (request.method() === 'PUT' && request.url().endsWith('/cart')) carts += 1;
@@ -224,8 +225,8 @@ describe('choosing', () => {
 
   it('asks for more than the allocation as a wish, and says so afterwards', async () => {
     const { page } = await newPage();
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
-    const { offering } = await memberOffering(DEMO_MEMBERS.offering);
+    await signInAs(page, members.offering.email, '/offering/letter');
+    const { offering } = await memberOffering(members.offering.email);
     const wine = offering.wines.find((item) => !item.wish) ?? offering.wines[0]!;
     await page.goto('/offering/allocation');
     const card = wineCard(page, wine);
@@ -240,8 +241,8 @@ describe('choosing', () => {
 describe('checkout', () => {
   it('asks for an address when the chosen country has none saved', async () => {
     const { page, consoleErrors } = await newPage();
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
-    const { offering, addresses } = await memberOffering(DEMO_MEMBERS.offering);
+    await signInAs(page, members.offering.email, '/offering/letter');
+    const { offering, addresses } = await memberOffering(members.offering.email);
     await chooseAndContinue(page, planSelection(offering));
     const country = ['FR', 'DE', 'JP', 'AU'].find((code) => !addresses.some((address) => address.countryCode === code))!;
     await page.getByLabel('Ship to country').selectOption(country);
@@ -256,8 +257,8 @@ describe('checkout', () => {
 
   it('says a declined card at the payment step and keeps every other choice', async () => {
     const { page } = await newPage();
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
-    const { offering, orders } = await memberOffering(DEMO_MEMBERS.offering);
+    await signInAs(page, members.offering.email, '/offering/letter');
+    const { offering, orders } = await memberOffering(members.offering.email);
     const before = await orders();
     await chooseAndContinue(page, planSelection(offering));
     await continueStep(page);
@@ -291,8 +292,8 @@ describe('checkout', () => {
 
   it.each(WIDTHS)('has no accessibility violations on any step ($width px)', async (viewport) => {
     const { page } = await newPage({ viewport });
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
-    const { offering } = await memberOffering(DEMO_MEMBERS.offering);
+    await signInAs(page, members.offering.email, '/offering/letter');
+    const { offering } = await memberOffering(members.offering.email);
     await chooseAndContinue(page, planSelection(offering));
     await expect.poll(() => titleOf(page)).toBe('Checkout | Aldermoor Estate');
     const check = async (name: string) => {
@@ -336,9 +337,9 @@ describe('event pages', () => {
       await route.fulfill({ response, json: { ...detail, metaData: { ...detail.metaData, 'campaign-type': 'event-offering' } } });
     });
     // No letter for an event offering: the member starts at the allocation, named as an invitation.
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/allocation');
+    await signInAs(page, members.offering.email, '/offering/allocation');
     await expect.poll(() => titleOf(page)).toBe("Founder's List Invitation | Aldermoor Estate");
-    const { offering } = await memberOffering(DEMO_MEMBERS.offering);
+    const { offering } = await memberOffering(members.offering.email);
     await page.goto('/event/letter');
     await page.getByTestId('letter').waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
@@ -351,15 +352,16 @@ describe('event pages', () => {
   });
 });
 
-// Last: the order changes the member's state for good (thank-you from now on).
 describe('the whole journey', () => {
-  it('offering@example.com reads the letter and notes, orders two wines for shipping with the saved card, and sees the thank-you', async () => {
+  it('a member like offering@example.com reads the letter and notes, orders two wines for shipping with the saved card, and sees the thank-you', async () => {
+    // The order changes the member's state for good (thank-you from now on): a member of its own.
+    const member = await newMember('offering');
     const { page, consoleErrors } = await newPage({ viewport: { width: 1280, height: 900 } });
-    const { offering, orders } = await memberOffering(DEMO_MEMBERS.offering);
+    const { offering, orders } = await memberOffering(member.email);
     const before = await orders();
     const plan = planSelection(offering);
 
-    await signInAs(page, DEMO_MEMBERS.offering, '/offering/letter');
+    await signInAs(page, member.email, '/offering/letter');
     await expect.poll(() => heading(page)).toBe(offering.letter.title);
     await page.getByRole('link', { name: 'Read the vintage notes' }).click();
     await page.waitForURL('**/offering/vintage-notes');

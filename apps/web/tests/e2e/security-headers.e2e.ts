@@ -1,11 +1,12 @@
-import { DEMO_MEMBERS } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupBrowser, signIn, waitForApp, type TestPage } from './support/browser';
+import { membersLike } from './support/fixtures';
 
 // The server runs with analytics and error reporting configured (support/global-setup.ts), so
 // their loaders and scripts run under the same policy as everything else.
 const newPage = setupBrowser();
+const members = membersLike('offering');
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -70,7 +71,7 @@ describe('the Content Security Policy, with every script the site runs', () => {
       .toEqual(['/__test-sink/analytics.js', '/__test-sink/errors.js']);
 
     // The login page hydrates after its first paint, from its inline boot module.
-    await signIn(page, DEMO_MEMBERS.offering);
+    await signIn(page, members.offering.email);
     await page.waitForURL('**/offering/letter');
     await waitForApp(page);
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,9 +1,10 @@
-import { DEMO_MEMBERS } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, setupBrowser, signIn } from './support/browser';
+import { advanceClockUntil, baseURL, setupBrowser, signIn } from './support/browser';
+import { membersLike, TENANT, type DemoStory } from './support/fixtures';
 
 const newPage = setupBrowser();
+const members = membersLike('offering', 'ordered', 'member', 'expired');
 
 const BROCHURE = ['Philosophy', 'Grand Crus', 'Matriarch', 'Team'];
 const INVALID = 'Your email address or password is invalid';
@@ -14,12 +15,13 @@ const navLabels = async (page: Page) =>
   );
 
 describe('signing in and out', () => {
-  it.each([
-    [DEMO_MEMBERS.offering, '/offering/letter', ['Letter', 'Allocation', 'Vintage Notes']],
-    [DEMO_MEMBERS.ordered, '/offering/thank-you', ['Letter', 'Allocation', 'Vintage Notes']],
-    [DEMO_MEMBERS.member, '/profile', [...BROCHURE, 'Account']],
-    [DEMO_MEMBERS.expired, '/offering/closed', [...BROCHURE, 'Account']],
-  ])('%s signs in, lands on %s, sees the right navigation, and signs out', async (email, landing, expected) => {
+  it.each<[DemoStory, string, string[]]>([
+    ['offering', '/offering/letter', ['Letter', 'Allocation', 'Vintage Notes']],
+    ['ordered', '/offering/thank-you', ['Letter', 'Allocation', 'Vintage Notes']],
+    ['member', '/profile', [...BROCHURE, 'Account']],
+    ['expired', '/offering/closed', [...BROCHURE, 'Account']],
+  ])('a member like %s@example.com signs in, lands on %s, sees the right navigation, and signs out', async (story, landing, expected) => {
+    const { email } = members[story];
     const { page, consoleErrors, analytics } = await newPage();
     await signIn(page, email);
     // Where their allocation sends them (seed §4): the letter, the order summary, Offering Closed, the account.
@@ -46,26 +48,28 @@ describe('signing in and out', () => {
   it('keeps the session 90 days and shows the member their account after a reload', async () => {
     const { page } = await newPage();
     const before = Date.now();
-    await signIn(page, DEMO_MEMBERS.member);
+    await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
     const expiry = Number(await page.evaluate(() => localStorage.getItem('expiry')));
     expect(expiry - before).toBeGreaterThanOrEqual(7_776_000_000 - 1_000);
     expect(expiry - Date.now()).toBeLessThanOrEqual(7_776_000_000);
     await page.reload();
-    await expect.poll(() => page.getByRole('main').innerText()).toContain(DEMO_MEMBERS.member);
+    await expect.poll(() => page.getByRole('main').innerText()).toContain(members.member.email);
   });
 
   it('shows the invalid-credentials toast for a wrong password and logs Login Failed', async () => {
     const { page, analytics } = await newPage();
-    await signIn(page, DEMO_MEMBERS.member, 'not-the-password');
+    await page.clock.install();
+    await signIn(page, members.member.email, 'not-the-password');
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: INVALID });
     await toast.waitFor();
     expect(await toast.innerText()).toContain('Forgot Password');
     expect(page.url()).toMatch(/\/login$/);
     await expect.poll(() => analytics.filter((e) => e.event === 'Login Failed').length).toBe(1);
     expect(JSON.stringify(analytics)).not.toContain('not-the-password');
-    // The toast area closes by itself after 3 s.
-    await toast.waitFor({ state: 'detached', timeout: 6_000 });
+    // The toast area closes by itself after 3 s (of the page's clock, moved on by the test).
+    const closedAfter = await advanceClockUntil(page, async () => (await toast.count()) === 0, { maxMs: 6_000 });
+    expect(closedAfter).toBeGreaterThanOrEqual(2_500);
   });
 
   it('shows the field messages before calling the server', async () => {
@@ -94,7 +98,7 @@ describe('signing in and out', () => {
 
   it('ends an expired session: token, expiry and cartId are cleared', async () => {
     const { page } = await newPage();
-    await signIn(page, DEMO_MEMBERS.member);
+    await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
     await page.evaluate(() => {
       localStorage.setItem('expiry', String(Date.now() - 1_000));
@@ -116,13 +120,13 @@ describe('signing in and out', () => {
         });
       }`;
     const { page, dialogs } = await newPage({ initScript: blockStorage });
-    await signIn(page, DEMO_MEMBERS.member);
+    await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
     await page.waitForURL('**/team');
     await page.goBack();
     await page.waitForURL('**/profile');
-    await expect.poll(() => page.getByRole('main').innerText()).toContain(DEMO_MEMBERS.member);
+    await expect.poll(() => page.getByRole('main').innerText()).toContain(members.member.email);
     expect(dialogs).toEqual([
       'It appears cookies are disabled in your browser. Please enable cookies to access your allocation.',
     ]);
@@ -142,7 +146,8 @@ describe('failures around the session', () => {
     ],
   ])('shows why the customer could not be fetched (%#)', async (answer, expected) => {
     const { page } = await newPage();
-    await signIn(page, DEMO_MEMBERS.member);
+    await page.clock.install();
+    await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
     // The server's own answer is real; here the network is made to fail to see the member's view of it.
     await page.route('**/v1/customer/*', (route) =>
@@ -150,18 +155,19 @@ describe('failures around the session', () => {
     );
     await page.reload();
     const alert = page.getByTestId('customer-error');
-    await alert.waitFor({ timeout: 15_000 });
+    // The app retries with growing waits first; the page's clock is moved on through them.
+    await advanceClockUntil(page, () => alert.isVisible(), { stepMs: 500, maxMs: 20_000 });
     expect(await alert.innerText()).toContain(expected);
   });
 
   it('a session revoked on the server sends the member back to sign in', async () => {
     const { page } = await newPage();
-    await signIn(page, DEMO_MEMBERS.member);
+    await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const revoked = await fetch(`${baseURL()}/v1/customer/logout`, {
       method: 'POST',
-      headers: { tenant: 'demo', Authorization: token ?? '' },
+      headers: { tenant: TENANT, Authorization: token ?? '' },
     });
     expect(revoked.status).toBe(204);
     await page.reload();

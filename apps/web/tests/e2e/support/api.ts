@@ -1,11 +1,12 @@
-import { decodeTokenClaims, DEMO_PASSWORD, DEMO_TENANT } from '@winery/domain';
+import { decodeTokenClaims } from '@winery/domain';
 import { baseURL } from './browser';
+import { PASSWORD, TENANT } from './fixtures';
 
 /** Signs in through the API, as the web app does, to set up or read state a test owns. */
-export async function apiSignIn(email: string, password: string = DEMO_PASSWORD) {
+export async function apiSignIn(email: string, password: string = PASSWORD) {
   const response = await fetch(`${baseURL()}/v1/customer/login`, {
     method: 'POST',
-    headers: { tenant: DEMO_TENANT.slug, 'Content-Type': 'application/json' },
+    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`Sign-in of ${email} failed: ${response.status}`);
@@ -17,7 +18,7 @@ export async function apiSignIn(email: string, password: string = DEMO_PASSWORD)
 export async function api<T = unknown>(token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseURL()}${path}`, {
     method,
-    headers: { tenant: DEMO_TENANT.slug, Authorization: token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { tenant: TENANT, Authorization: token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (response.status === 204 ? null : await response.json()) as T };

@@ -1,6 +1,6 @@
-import { DEMO_PASSWORD } from '@winery/domain';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { PASSWORD } from './fixtures';
 import { installThirdPartySinks, type SinkRequest } from './third-party-sinks';
 
 export const baseURL = () => inject('baseURL');
@@ -107,10 +107,25 @@ export async function waitForApp(page: Page): Promise<void> {
  * Signs in through the login form, as a member would (it does not wait for where they land). With
  * `redirectTo`, the login page is opened as a members' page sends a visitor to it.
  */
-export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD, redirectTo?: string): Promise<void> {
+export async function signIn(page: Page, email: string, password: string = PASSWORD, redirectTo?: string): Promise<void> {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login');
   await waitForApp(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Moves the page's clock (installed with page.clock.install() before the page loaded) on, `stepMs`
+ * at a time, until `done` holds, and answers how far it moved: a test waits on the page's timers
+ * (retries, toasts) without waiting in real time. Fails after `maxMs` of the page's time.
+ */
+export async function advanceClockUntil(page: Page, done: () => Promise<boolean>, { stepMs = 250, maxMs = 30_000 } = {}): Promise<number> {
+  let elapsed = 0;
+  while (!(await done())) {
+    if (elapsed >= maxMs) throw new Error(`Still waiting after ${maxMs} ms of the page's time`);
+    await page.clock.runFor(stepMs);
+    elapsed += stepMs;
+  }
+  return elapsed;
 }

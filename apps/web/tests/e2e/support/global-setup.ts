@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** What a request to the server's fixtures routes carries (support/fixtures.ts). */
+    fixturesHeaders: Record<string, string>;
   }
 }
 
@@ -53,22 +56,36 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`The server did not become healthy in 60 s:\n${output()}`);
 }
 
-/** Starts the real product (built web served by the API, on a fresh embedded database with demo data). */
+/**
+ * Starts the real product (built web served by the API, on a fresh embedded database with demo
+ * data) through the browser tests' own entry, apps/api/src/testing/e2e-server.ts: the same start
+ * as `npm start` plus fixtures routes, which answer only requests carrying this run's secret.
+ */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'winery-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const secret = randomBytes(32).toString('hex');
   const { DATABASE_URL: _ignored, ...env } = process.env;
   let output = '';
-  const server = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/server.js')], {
+  const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/api/src/testing/e2e-server.ts')], {
     cwd: repoRoot,
-    env: { ...env, ...THIRD_PARTY_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...env,
+      ...THIRD_PARTY_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WINERY_TEST_FIXTURES_SECRET: secret,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
   await waitForHealth(baseURL, server, () => output);
   project.provide('baseURL', baseURL);
+  project.provide('fixturesHeaders', { 'x-test-fixtures-secret': secret });
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,15 +1,16 @@
-import { DEMO_PASSWORD, DEMO_STAFF, DEMO_TENANT } from '@winery/domain';
 import { baseURL } from './browser';
+import { newStaff, TENANT } from './fixtures';
 
 let staffToken: Promise<string> | null = null;
 
-/** Signs the demo's staff user in once per test file, as the staff console would. */
+/** Signs a staff user of this file's own in once per test file, as the staff console would. */
 export function staffSignIn(): Promise<string> {
   staffToken ??= (async () => {
+    const staff = await newStaff();
     const response = await fetch(`${baseURL()}/v1/staff/login`, {
       method: 'POST',
-      headers: { tenant: DEMO_TENANT.slug, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_STAFF.email, password: DEMO_PASSWORD }),
+      headers: { tenant: TENANT, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: staff.email, password: staff.password }),
     });
     if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
     return ((await response.json()) as { token: string }).token;
@@ -22,7 +23,7 @@ export async function staffApi<T = unknown>(method: string, path: string, body?:
   const token = await staffSignIn();
   const response = await fetch(`${baseURL()}${path}`, {
     method,
-    headers: { tenant: DEMO_TENANT.slug, Authorization: token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { tenant: TENANT, Authorization: token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
