@@ -3,7 +3,6 @@ export * from './time.js';
 export * from './errors.js';
 export * from './allocation-status.js';
 export * from './navigation.js';
-export * from './token.js';
 export * from './messages/validation.js';
 export * from './schemas/login.js';
 export * from './schemas/customer.js';

@@ -1,4 +1,4 @@
-import { decodeTokenClaims } from '@winery/domain';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
@@ -40,7 +40,7 @@ describe('analytics', () => {
     const { page, analytics } = await newPage();
     await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
-    const customerId = decodeTokenClaims(await page.evaluate(() => localStorage.getItem('token')))?.sub;
+    const customerId = decodeJwt((await page.evaluate(() => localStorage.getItem('token'))) ?? '').sub;
     expect(customerId).toBeTruthy();
     await expect
       .poll(() => analytics.filter((e) => e.type === 'page').map((e) => [e.properties?.path, e.properties?.userId]))
@@ -148,7 +148,7 @@ describe('error reporting', () => {
     const { page } = await newPage();
     await signIn(page, members.member.email);
     await page.waitForURL('**/profile');
-    const customerId = decodeTokenClaims(await page.evaluate(() => localStorage.getItem('token')))?.sub;
+    const customerId = decodeJwt((await page.evaluate(() => localStorage.getItem('token'))) ?? '').sub;
     await expect
       .poll(async () => (await errorSinkCalls(page)).filter((c) => c.kind === 'setUser').map((c) => c.user))
       .toContainEqual({ id: customerId, email: members.member.email });

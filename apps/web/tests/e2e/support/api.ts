@@ -1,4 +1,4 @@
-import { decodeTokenClaims } from '@winery/domain';
+import { decodeJwt } from 'jose';
 import { baseURL } from './browser';
 import { PASSWORD, TENANT } from './fixtures';
 
@@ -11,7 +11,7 @@ export async function apiSignIn(email: string, password: string = PASSWORD) {
   });
   if (!response.ok) throw new Error(`Sign-in of ${email} failed: ${response.status}`);
   const { token } = (await response.json()) as { token: string };
-  return { token, customerId: decodeTokenClaims(token)!.sub as string };
+  return { token, customerId: decodeJwt(token).sub as string };
 }
 
 /** One call to the API with a member's token; the answer's status and body. */
