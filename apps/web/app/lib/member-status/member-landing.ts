@@ -4,7 +4,7 @@ import { getAllocationQueryOptions, getAllocationsQueryOptions } from './member-
 import { customerIdFromToken } from '../session/session';
 
 /**
- * Where a member starts after signing in: their open offering's letter (or allocation), the order
+ * Where a member starts after signing in: their open offering's letter (or selection page), the order
  * summary, Offering Closed, or the account (seed §4). When the allocation cannot be read just now,
  * the account: it always works and shows the allocation's state itself.
  */

@@ -11,6 +11,11 @@ import { apiClient, customerPath } from '../api-client';
 import { sessionQueryKeys } from '../session/session';
 import { useSession } from '../session/session.api';
 
+/*
+ * The member's allocations and the status they give (seed §4). The header's links, the account's
+ * panel, the offering's gate and the landing after sign-in all decide from it, hence shared code.
+ */
+
 const allocationsPath = (customerId: string) => `${customerPath(customerId)}/allocation`;
 
 export function getAllocationsQueryOptions(customerId: string | null, token: string | null) {
