@@ -46,21 +46,34 @@ describe('the embedded database lock', () => {
     acquireDataDirLock(lockPath, dataDir).release();
   });
 
-  it('refuses while another process holds it, and takes over once that process was killed and its lock went stale', async () => {
+  it('refuses while another process holds it, and takes over at once when that process is gone', async () => {
     const lockPath = join(dir, 'killed.lock');
     const dataDir = join(dir, 'killed');
     const child = await holdInAnotherProcess(lockPath, dataDir);
     expect(() => acquireDataDirLock(lockPath, dataDir)).toThrow(`Another process (pid ${child.pid}) is already using the embedded database in ${dataDir}.`);
 
+    // Killed, it never let go; but its pid is gone, so a restart need not wait for the lock to go stale.
     child.kill('SIGKILL');
     await once(child, 'exit');
-    // Killed, it never let go: until the lock is stale a restart is still refused…
+    const lock = acquireDataDirLock(lockPath, dataDir);
+    expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it('without a known holder, refuses until the lock goes stale, saying when it expires', async () => {
+    const lockPath = join(dir, 'unknown.lock');
+    const dataDir = join(dir, 'unknown');
+    const child = await holdInAnotherProcess(lockPath, dataDir);
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // The holder died before it wrote its pid down (or on another machine): nothing tells it is gone…
+    rmSync(lockPath);
     expect(() => acquireDataDirLock(lockPath, dataDir)).toThrow(DatabaseLockedError);
-    // …saying when it expires once the holder has missed its refreshes…
+    // …so the lock's age decides: once the holder has missed its refreshes, the message says when it expires…
     const quiet = new Date(Date.now() - 20_000);
     utimesSync(`${lockPath}.lock`, quiet, quiet);
     expect(() => acquireDataDirLock(lockPath, dataDir)).toThrow(/If it was killed, its lock expires in (39|40) s\.$/);
-    // …and once the holder has stopped touching it for LOCK_STALE_MS, it is taken over.
+    // …and once it has not been touched for LOCK_STALE_MS, it is taken over.
     const past = new Date(Date.now() - LOCK_STALE_MS - 1_000);
     utimesSync(`${lockPath}.lock`, past, past);
     const lock = acquireDataDirLock(lockPath, dataDir);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import lockfile from 'proper-lockfile';
 
@@ -26,7 +26,7 @@ export interface DataDirLock {
 /**
  * How long a lock may go without its holder touching it before another opener takes it over: a
  * holder killed with SIGKILL blocks a restart for at most this long. The holder touches it every
- * UPDATE_MS; the margin is for a starved machine, where PGlite's first start was seen to hold the
+ * UPDATE_MS; a holder whose pid is known to be gone is taken over at once. The margin is for a starved machine, where PGlite's first start was seen to hold the
  * event loop past 10 s, and a lock taken over from a live holder would corrupt the database.
  */
 export const LOCK_STALE_MS = 60_000;
@@ -57,11 +57,24 @@ const expiresIn = (lockPath: string): number | null => {
  * lives, which works on every platform and file system Node runs on. `lockPath` itself holds the
  * holder's pid, for the message a second opener gets.
  */
+/**
+ * Whether the process that wrote `pid` is gone. The embedded database lives on this machine's
+ * disk, so its holder was a process of this machine: signal 0 tells whether it still runs.
+ */
+const holderIsGone = (pid: number | null): boolean => {
+  if (pid === null || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+};
+
 export function acquireDataDirLock(lockPath: string, dataDir: string): DataDirLock {
   mkdirSync(dirname(lockPath), { recursive: true });
-  let unlock: () => void;
-  try {
-    unlock = lockfile.lockSync(lockPath, {
+  const lock = () =>
+    lockfile.lockSync(lockPath, {
       realpath: false,
       stale: LOCK_STALE_MS,
       update: UPDATE_MS,
@@ -69,9 +82,21 @@ export function acquireDataDirLock(lockPath: string, dataDir: string): DataDirLo
       // unless another opener has since taken the lock, which the warning tells the operator.
       onCompromised: (error) => process.emitWarning(`The lock on ${dataDir} was lost: ${error.message}`),
     });
+  let unlock: () => void;
+  try {
+    unlock = lock();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(readPid(lockPath), dataDir, expiresIn(lockPath));
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    const pid = readPid(lockPath);
+    // A holder killed with SIGKILL left its lock behind: a restart need not wait for it to go stale.
+    if (!holderIsGone(pid)) throw new DatabaseLockedError(pid, dataDir, expiresIn(lockPath));
+    rmSync(`${lockPath}.lock`, { recursive: true, force: true });
+    try {
+      unlock = lock();
+    } catch (retryError) {
+      if ((retryError as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(readPid(lockPath), dataDir, expiresIn(lockPath));
+      throw retryError;
+    }
   }
   writeFileSync(lockPath, String(process.pid));
 
