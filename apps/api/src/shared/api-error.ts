@@ -21,3 +21,6 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A 400 about one field, whose message is also the answer's. */
+export const fieldError = (field: string, code: string, message: string) => new ApiError('validationError', message, [{ field, code, message }]);

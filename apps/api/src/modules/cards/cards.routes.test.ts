@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentCards } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { TEST_CARDS } from '../payments/test-gateway.js';
-import { MAX_CARDS_PER_MEMBER } from './cards.service.js';
+import { MAX_CARDS_PER_MEMBER } from './card-tokenizer.js';
 
 const ATTEMPTS_PER_HOUR = 4;
 let t: TestApp;

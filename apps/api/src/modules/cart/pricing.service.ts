@@ -6,7 +6,7 @@ import {
   type OrderTotals,
   type RateTables,
 } from '@winery/domain';
-import { ApiError } from '../../shared/api-error.js';
+import { ApiError, fieldError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { AddressRow, LocationRow, PricingRepository } from './pricing.repository.js';
 
@@ -20,9 +20,6 @@ export type ResolvedDelivery =
       stockLocationId: string | null;
     }
   | { method: 'pickup'; location: LocationRow; taxDestination: Destination; stockLocationId: string };
-
-const fieldError = (field: string, code: string, message: string) =>
-  new ApiError('validationError', message, [{ field, code, message }]);
 
 export function createPricingService(repository: PricingRepository) {
   return {

@@ -1,11 +1,9 @@
-import type { AllocationAssignment, AllocationMetaData, FieldError, StaffAllocation, StaffWish } from '@winery/domain';
+import type { AllocationAssignment, AllocationMetaData, FieldError, StaffAllocation } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { invalid, problem } from './offering-problems.js';
 import type { AllocationLineValues } from './staff-allocations.repository.js';
 import type { StaffOfferingQueries, StaffOfferingsRepository } from './staff-offerings.repository.js';
-
-export const invalid = (errors: FieldError[]) => new ApiError('validationError', API_MESSAGES.validation, errors);
-export const fieldError = (field: string, code: string, message: string): FieldError => ({ field, code, message });
 
 /**
  * Matches each listed member (by id or e-mail) and their lines (catalogue wine ids) to this
@@ -22,17 +20,17 @@ function resolveAssignments(
   const resolved = input.map((entry, index) => {
     const key = entry.customerId ? 'customerId' : 'email';
     const customerId = entry.customerId ? known.byId.get(entry.customerId) : known.byEmail.get(entry.email!.toLowerCase());
-    if (!customerId) missing.push(fieldError(`${index}.${key}`, 'customerNotFound', API_MESSAGES.customerNotFound));
-    else if (seen.has(customerId)) problems.push(fieldError(`${index}.${key}`, 'duplicateMember', API_MESSAGES.duplicateMember));
+    if (!customerId) missing.push(problem(`${index}.${key}`, 'customerNotFound', API_MESSAGES.customerNotFound));
+    else if (seen.has(customerId)) problems.push(problem(`${index}.${key}`, 'duplicateMember', API_MESSAGES.duplicateMember));
     if (customerId) seen.add(customerId);
     const wines = new Set<string>();
     const lines: AllocationLineValues[] = [];
     entry.lines.forEach((line, at) => {
       const offeringWineId = known.offeringWineOf.get(line.wineId);
       if (!offeringWineId) {
-        problems.push(fieldError(`${index}.lines.${at}.wineId`, 'wineNotInOffering', API_MESSAGES.wineNotInOffering));
+        problems.push(problem(`${index}.lines.${at}.wineId`, 'wineNotInOffering', API_MESSAGES.wineNotInOffering));
       } else if (wines.has(line.wineId)) {
-        problems.push(fieldError(`${index}.lines.${at}.wineId`, 'duplicateWine', API_MESSAGES.duplicateWine));
+        problems.push(problem(`${index}.lines.${at}.wineId`, 'duplicateWine', API_MESSAGES.duplicateWine));
       } else {
         lines.push({ offeringWineId, minimum: line.minimum, maximum: line.maximum });
       }
@@ -46,10 +44,10 @@ function resolveAssignments(
 }
 
 /**
- * Members' allocations in an offering and their wishes, as staff assign and answer them; part of
- * the staff offerings service. Every write takes the offering's lock first (see the repository).
+ * Members' allocations in an offering, as staff assign them. Every write takes the offering's
+ * lock first (see the repository).
  */
-export function createStaffAllocationsService(repository: StaffOfferingsRepository, now: () => Date) {
+export function createStaffAllocationsService(repository: StaffOfferingsRepository) {
   async function allocationViews(
     q: Pick<StaffOfferingQueries, 'listAllocations'>,
     tenantId: string,
@@ -67,32 +65,8 @@ export function createStaffAllocationsService(repository: StaffOfferingsReposito
     }));
   }
 
-  const wishView = (row: Awaited<ReturnType<StaffOfferingsRepository['listWishes']>>[number]): StaffWish => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
-  });
-
-  async function decide(tenantId: string, wishId: string, decision: 'granted' | 'declined'): Promise<StaffWish> {
-    const offeringId = await repository.offeringOfWish(tenantId, wishId);
-    if (!offeringId) throw new ApiError('notFound', API_MESSAGES.wishNotFound);
-    await repository.transaction(async (q) => {
-      // The offering first, as every staff write to it does: a grant and an assignment (or an edit
-      // that takes the wine out) queue there instead of each holding a row the other needs.
-      await q.lock(tenantId, offeringId, 'no key update');
-      const wish = await q.lockWish(tenantId, wishId);
-      if (!wish) throw new ApiError('notFound', API_MESSAGES.wishNotFound);
-      // Answered once: a second grant would raise the maximum twice.
-      if (wish.status !== 'requested') throw new ApiError('conflict', API_MESSAGES.wishDecided);
-      if (decision === 'granted') await q.raiseMaximum(tenantId, wish.allocationId, wish.offeringWineId, wish.quantity);
-      await q.decideWish(tenantId, wishId, decision, now());
-    });
-    const [row] = await repository.listWishes(tenantId, { wishId });
-    return wishView(row!);
-  }
-
   return {
-    async allocations(tenantId: string, offeringId: string): Promise<StaffAllocation[]> {
+    async list(tenantId: string, offeringId: string): Promise<StaffAllocation[]> {
       if (!(await repository.find(tenantId, offeringId))) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
       return allocationViews(repository, tenantId, offeringId);
     },
@@ -150,13 +124,7 @@ export function createStaffAllocationsService(repository: StaffOfferingsReposito
         return allocationIds.map((id) => views.find((view) => view.id === id)!);
       });
     },
-
-    async wishes(tenantId: string, offeringId: string): Promise<StaffWish[]> {
-      if (!(await repository.find(tenantId, offeringId))) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
-      return (await repository.listWishes(tenantId, { offeringId })).map(wishView);
-    },
-
-    grant: (tenantId: string, wishId: string) => decide(tenantId, wishId, 'granted'),
-    decline: (tenantId: string, wishId: string) => decide(tenantId, wishId, 'declined'),
   };
 }
+
+export type StaffAllocationsService = ReturnType<typeof createStaffAllocationsService>;

@@ -11,14 +11,12 @@ import {
   type StaffOffering,
   type StaffOfferingSummary,
 } from '@winery/domain';
-import type { OfferingCombination } from '../../db/schema/index.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
-import { createStaffAllocationsService, fieldError, invalid } from './staff-allocations.service.js';
-import type { OfferingRow, OfferingValues, StaffOfferingQueries, StaffOfferingsRepository } from './staff-offerings.repository.js';
-
-type OfferingContent = Omit<OfferingInput, 'startDate' | 'endDate'>;
+import { invalid, problem } from './offering-problems.js';
+import { createOfferingStock, type OfferingContent } from './offering-stock.service.js';
+import type { OfferingRow, OfferingValues, StaffOfferingsRepository } from './staff-offerings.repository.js';
 
 /**
  * The campaign type is a column, but members' pages read it from metaData['campaign-type']
@@ -29,59 +27,9 @@ export function metaDataFor(metaData: Record<string, unknown>, campaignType: Cam
   return campaignType === 'standard' ? rest : { ...rest, 'campaign-type': campaignType };
 }
 
+/** Offerings as staff schedule and edit them; their wines and stock are offering-stock.service.ts's. */
 export function createStaffOfferingsService(repository: StaffOfferingsRepository, now: () => Date) {
-  /**
-   * What the schema cannot see in the body: every wine and location must be this tenant's (404
-   * otherwise, like any id of another tenant), a wine is listed once, and combination rules
-   * name wines of this offering.
-   */
-  async function checkContent(tenantId: string, content: OfferingContent): Promise<void> {
-    const problems: FieldError[] = [];
-    const listed = new Set<string>();
-    content.wines.forEach((wine, index) => {
-      if (listed.has(wine.wineId)) problems.push(fieldError(`wines.${index}.wineId`, 'duplicateWine', API_MESSAGES.duplicateWine));
-      listed.add(wine.wineId);
-      const locations = new Set<string>();
-      wine.stock.forEach((row, at) => {
-        if (locations.has(row.locationId)) {
-          problems.push(fieldError(`wines.${index}.stock.${at}.locationId`, 'duplicateLocation', API_MESSAGES.duplicateLocation));
-        }
-        locations.add(row.locationId);
-      });
-    });
-    content.combinations.forEach((rule, index) => {
-      for (const key of ['wineId', 'requiresWineId'] as const) {
-        if (!listed.has(rule[key])) {
-          problems.push(fieldError(`combinations.${index}.${key}`, 'wineNotInOffering', API_MESSAGES.wineNotInOffering));
-        }
-      }
-      if (rule.wineId === rule.requiresWineId) {
-        problems.push(fieldError(`combinations.${index}.requiresWineId`, 'combinationSelf', API_MESSAGES.combinationSelf));
-      }
-    });
-    if (problems.length > 0) throw invalid(problems);
-
-    const wineIds = [...listed];
-    const locationIds = [...new Set(content.wines.flatMap((wine) => wine.stock.map((row) => row.locationId)))];
-    const [knownWines, knownLocations] = await Promise.all([
-      repository.findWines(tenantId, wineIds),
-      repository.findLocations(tenantId, locationIds),
-    ]);
-    const wineSet = new Set(knownWines.map((row) => row.id));
-    const locationSet = new Set(knownLocations.map((row) => row.id));
-    const missingWines = content.wines.flatMap((wine, index) =>
-      wineSet.has(wine.wineId) ? [] : [fieldError(`wines.${index}.wineId`, 'wineNotFound', API_MESSAGES.wineNotFound)],
-    );
-    if (missingWines.length > 0) throw new ApiError('notFound', API_MESSAGES.wineNotFound, missingWines);
-    const missingLocations = content.wines.flatMap((wine, index) =>
-      wine.stock.flatMap((row, at) =>
-        locationSet.has(row.locationId)
-          ? []
-          : [fieldError(`wines.${index}.stock.${at}.locationId`, 'locationNotFound', API_MESSAGES.locationNotFound)],
-      ),
-    );
-    if (missingLocations.length > 0) throw new ApiError('notFound', API_MESSAGES.locationNotFound, missingLocations);
-  }
+  const stock = createOfferingStock(repository);
 
   const contentValues = (content: OfferingContent): Omit<OfferingValues, 'startDate' | 'endDate' | 'combinations'> => ({
     name: content.name,
@@ -93,35 +41,6 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
     orderMinimumCents: content.orderMinimumCents,
   });
 
-  /**
-   * Makes the offering's wines exactly the listed ones (in that order, at those prices and stock)
-   * and stores the combination rules with offering-wine ids, as members and carts know wines.
-   * A wine that has been ordered cannot be taken out.
-   */
-  async function syncWines(q: StaffOfferingQueries, tenantId: string, offeringId: string, content: OfferingContent) {
-    // Before anything is read: an order that took stock of a leaving wine has committed by then,
-    // so the check below sees it, and orders and this edit take the stock rows in one order.
-    await q.lockStock(tenantId, offeringId);
-    const existing = await q.offeringWines(tenantId, offeringId);
-    const listed = new Set(content.wines.map((wine) => wine.wineId));
-    const leaving = existing.filter((wine) => !listed.has(wine.wineId)).map((wine) => wine.offeringWineId);
-    if ((await q.orderedOfferingWineIds(tenantId, leaving)).length > 0) throw new ApiError('conflict', API_MESSAGES.wineOrdered);
-    await q.deleteOfferingWines(tenantId, leaving);
-
-    const offeringWineOf = new Map<string, string>();
-    for (const [sortOrder, wine] of content.wines.entries()) {
-      const offeringWineId = await q.upsertOfferingWine({ tenantId, offeringId, wineId: wine.wineId, priceCents: wine.priceCents, sortOrder });
-      await q.replaceStock(tenantId, offeringWineId, wine.stock);
-      offeringWineOf.set(wine.wineId, offeringWineId);
-    }
-    const combinations: OfferingCombination[] = content.combinations.map((rule) => ({
-      wineId: offeringWineOf.get(rule.wineId)!,
-      requiresWineId: offeringWineOf.get(rule.requiresWineId)!,
-      quantity: rule.quantity,
-    }));
-    await q.update(tenantId, offeringId, { combinations });
-  }
-
   /** Seed §5 on an edit: a start already passed stays, an end not before now, a new start a day ahead. */
   function checkWindow(current: OfferingRow, input: OfferingUpdateInput, at: Date) {
     const start = new Date(input.startDate);
@@ -129,10 +48,10 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
     const problems: FieldError[] = [];
     const startChanged = start.getTime() !== current.startDate.getTime();
     if (offeringPhase(current, at) !== 'scheduled') {
-      if (startChanged) problems.push(fieldError('startDate', 'startDateLocked', API_MESSAGES.startDateLocked));
-      if (end.getTime() < at.getTime()) problems.push(fieldError('endDate', 'endDateInPast', API_MESSAGES.endDateInPast));
+      if (startChanged) problems.push(problem('startDate', 'startDateLocked', API_MESSAGES.startDateLocked));
+      if (end.getTime() < at.getTime()) problems.push(problem('endDate', 'endDateInPast', API_MESSAGES.endDateInPast));
     } else if (startChanged && start.getTime() < at.getTime() + MIN_DAYS_AHEAD * DAY_MS) {
-      problems.push(fieldError('startDate', 'dateTooSoon', renderValidationMessage('dateTooSoon', { days: MIN_DAYS_AHEAD })));
+      problems.push(problem('startDate', 'dateTooSoon', renderValidationMessage('dateTooSoon', { days: MIN_DAYS_AHEAD })));
     }
     if (problems.length > 0) throw invalid(problems);
     return { startDate: start, endDate: end };
@@ -205,7 +124,7 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
 
     /** The window was checked by the route's schema (seed §5); the rest here, then one transaction. */
     async create(tenantId: string, input: OfferingInput): Promise<StaffOffering> {
-      await checkContent(tenantId, input);
+      await stock.check(tenantId, input);
       let id: string;
       try {
         id = await repository.transaction(async (q) => {
@@ -215,7 +134,7 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
             endDate: new Date(input.endDate),
             combinations: [],
           });
-          await syncWines(q, tenantId, row.id, input);
+          await stock.sync(q, tenantId, row.id, input);
           return row.id;
         });
       } catch (error) {
@@ -230,14 +149,14 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
      */
     async update(tenantId: string, offeringId: string, input: OfferingUpdateInput): Promise<StaffOffering> {
       if (!(await repository.find(tenantId, offeringId))) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
-      await checkContent(tenantId, input);
+      await stock.check(tenantId, input);
       try {
         await repository.transaction(async (q) => {
           const current = await q.lock(tenantId, offeringId);
           if (!current) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
           const window = checkWindow(current, input, now());
           await q.update(tenantId, offeringId, { ...contentValues(input), ...window });
-          await syncWines(q, tenantId, offeringId, input);
+          await stock.sync(q, tenantId, offeringId, input);
         });
       } catch (error) {
         throw slugInUse(error);
@@ -245,7 +164,6 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
       return detail(tenantId, offeringId);
     },
 
-    ...createStaffAllocationsService(repository, now),
   };
 }
 

@@ -1,0 +1,20 @@
+import { createRequestLimiter } from '../links/request-limits.js';
+import type { ApiModule } from '../module-parts.js';
+import { createJoiningRepository } from './joining.repository.js';
+import { joiningRoutes } from './joining.routes.js';
+import { createJoiningService } from './joining.service.js';
+import { staffJoiningRoutes } from './staff-joining.routes.js';
+
+/** Prospects' requests to join (the allocation list, the Founder's List), and staff answering them. */
+export const joiningModule: ApiModule = (parts) => {
+  const { db, counter, mail, now, settings } = parts;
+  // The same limiter (and counters) as links and passwords: every request that mails someone.
+  const limiter = createRequestLimiter(counter, settings.requestLimits);
+  const joining = createJoiningService({ repository: createJoiningRepository(db), mail, limiter, now });
+  return {
+    routes: async (v1) => {
+      await v1.register(joiningRoutes, { joining, minimumAge: settings.minimumAge, now });
+      await v1.register(staffJoiningRoutes, { joining });
+    },
+  };
+};

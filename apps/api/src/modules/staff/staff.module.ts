@@ -1,0 +1,17 @@
+import type { ApiModule } from '../module-parts.js';
+import { createCatalogueRepository } from './catalogue.repository.js';
+import { catalogueRoutes } from './catalogue.routes.js';
+import { createCatalogueService } from './catalogue.service.js';
+import { createRatesRepository } from './rates.repository.js';
+import { ratesRoutes } from './rates.routes.js';
+import { createRatesService } from './rates.service.js';
+import { staffRoutes } from './staff.routes.js';
+
+/** Staff sign-in and their own account, the catalogue (wines, locations) and the rate tables. */
+export const staffModule: ApiModule = ({ db, staffSignIn }) => ({
+  routes: async (v1) => {
+    await v1.register(staffRoutes, { signIn: staffSignIn });
+    await v1.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db)) });
+    await v1.register(ratesRoutes, { rates: createRatesService(createRatesRepository(db)) });
+  },
+});
