@@ -27,3 +27,8 @@ export * from './ordering/member-home.js';
 export * from './schemas/joining.js';
 export * from './schemas/bottle.js';
 export * from './schemas/staff.js';
+export * from './schemas/staff-catalogue.js';
+export * from './schemas/staff-offerings.js';
+export * from './schemas/staff-allocations.js';
+export * from './schemas/staff-wishes.js';
+export * from './schemas/staff-rates.js';

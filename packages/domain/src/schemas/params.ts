@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { textInput } from './primitives.js';
 
+/** An id in a path or a body: a UUID, or the field error invalidId. */
+export const idInput = () => z.uuid({ error: 'invalidId' });
+
 /** A producer's slug as a path segment or the `tenant` header names it ("demo"). */
 export const TenantSlugSchema = textInput({ error: 'tenantRequired' })
   .min(1, { error: 'tenantRequired' })

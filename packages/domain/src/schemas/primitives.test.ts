@@ -7,7 +7,9 @@ import { AllocationMetaDataInputSchema } from './allocation.js';
 import { CardInputSchema } from './card.js';
 import { LoginSchema } from './login.js';
 import { INT4_MAX, INT4_MIN, integerInput, jsonValueInput, textInput } from './primitives.js';
-import { OfferingLetterSchema, RateTablesInputSchema, WineInputSchema } from './staff.js';
+import { WineInputSchema } from './staff-catalogue.js';
+import { OfferingLetterSchema } from './staff-offerings.js';
+import { RateTablesInputSchema } from './staff-rates.js';
 
 const NOT_ALLOWED = 'This field contains characters that are not allowed.';
 const message = (schema: z.ZodType, value: unknown) => fieldMessages(z.object({ value: schema }), { value }).value;

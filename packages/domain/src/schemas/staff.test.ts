@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../testing/messages.js';
-import {
-  AllocationAssignmentSchema,
-  createOfferingInputSchema,
-  offeringPhase,
-  OfferingUpdateSchema,
-  RateTablesInputSchema,
-  SlugSchema,
-} from './staff.js';
 import { DAY_MS } from '../time.js';
+import { AllocationAssignmentSchema } from './staff-allocations.js';
+import { createOfferingInputSchema, offeringPhase, OfferingUpdateSchema, SlugSchema } from './staff-offerings.js';
+import { RateTablesInputSchema } from './staff-rates.js';
 
 const now = new Date('2027-03-10T12:00:00Z');
 const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
