@@ -8,7 +8,7 @@ export * from './schemas/login.js';
 export * from './schemas/customer.js';
 export * from './schemas/allocation.js';
 export * from './schemas/site-config.js';
-export * from './demo/producer.js';
+export * from './schemas/brand.js';
 export * from './routes.js';
 export * from './geo/regions.js';
 export * from './schemas/primitives.js';

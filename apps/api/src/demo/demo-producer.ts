@@ -1,17 +1,11 @@
+import type { BrandContact } from '@winery/domain';
 import { TEST_CARDS } from '../modules/payments/test-gateway.js';
 import { DEMO_MEMBERS } from './demo-sign-ins.js';
 
-/** One of the producer's labels, with its contacts (PRODUCT.md, "Brands"). */
-export interface BrandContact {
-  slug: string;
-  name: string;
-  phone: string;
-  email: string;
-  postalAddress: { line1: string; city: string; state: string; postalCode: string; country: string };
-  primary: boolean;
-}
-
-/** The fictional demo producer's brands; mails sign with the primary one. A real producer replaces them. */
+/**
+ * The fictional demo producer's brands; mails sign with the primary one. The web app shows the
+ * same contacts as its content (apps/web/app/content/brands/contacts.ts). A real producer replaces both.
+ */
 export const DEMO_BRANDS: readonly BrandContact[] = [
   {
     slug: 'aldermoor',

@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEMO_BRANDS } from '@winery/domain';
+import { PRIMARY_BRAND } from '../content/brands/contacts';
 import { useSession } from '../lib/session/session.api';
 import { BrandContactDetails } from './brand-contact';
 import { Wordmark } from './wordmark';
-
-const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -35,11 +33,11 @@ export function SiteFooter() {
         </nav>
         <div className="site-footer__contact">
           <h2 className="site-footer__heading">{t('footer.contact')}</h2>
-          <BrandContactDetails brand={primaryBrand} showName={false} />
+          <BrandContactDetails brand={PRIMARY_BRAND} showName={false} />
         </div>
       </div>
       <p className="site-footer__legal">
-        {t('footer.copyright', { year: new Date().getUTCFullYear(), name: primaryBrand.name })}
+        {t('footer.copyright', { year: new Date().getUTCFullYear(), name: PRIMARY_BRAND.name })}
       </p>
     </footer>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BottleVerificationSchema, DEMO_BRANDS, type BottleVerificationInput, type BottleVerificationResult } from '@winery/domain';
+import { BottleVerificationSchema, type BottleVerificationInput, type BottleVerificationResult } from '@winery/domain';
+import { PRIMARY_BRAND } from '../../content/brands/contacts';
 import { TextField } from '../../components/form-field';
 import { isApiError } from '../../lib/api-error';
 import { applyServerFieldErrors } from '../../lib/form-errors';
@@ -12,8 +13,6 @@ import { formatBottleSize, wineTitle } from '../../lib/wine-format';
 import { CAUTION_AFTER_CHECKS, useVerifyBottle } from './bottles.api';
 
 const resolver = formResolver(BottleVerificationSchema);
-const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
-
 /** What the last check answered: the bottle, or why it could not be verified. */
 type Outcome =
   | { kind: 'verified'; result: BottleVerificationResult }
@@ -120,7 +119,7 @@ function VerifiedBottle({ result }: { result: BottleVerificationResult }) {
       </ul>
       {many ? (
         <p className="bottle-result__caution" data-testid="bottle-caution">
-          {t('bottleVerification.caution')} <a href={`mailto:${primaryBrand.email}`}>{t('bottleVerification.contact')}</a>
+          {t('bottleVerification.caution')} <a href={`mailto:${PRIMARY_BRAND.email}`}>{t('bottleVerification.contact')}</a>
         </p>
       ) : null}
     </div>

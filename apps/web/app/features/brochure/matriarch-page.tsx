@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { DEMO_BRANDS } from '@winery/domain';
+import { BRAND_CONTACTS } from '../../content/brands/contacts';
 import { BrandContactDetails } from '../../components/brand-contact';
 import type { MatriarchContent } from './brochure-content';
 import { MatriarchLabel } from './matriarch-label';
 import { DrinkingWindowSection, FactList, RecentVintages, VarietyList, WineSection, useWineFormat } from './wine-details';
 
-const MATRIARCH_BRAND = DEMO_BRANDS.find((brand) => brand.slug === 'matriarch');
+const MATRIARCH_BRAND = BRAND_CONTACTS.find((brand) => brand.slug === 'matriarch');
 
 export function MatriarchPage({ content }: { content: MatriarchContent }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEMO_BRANDS } from '@winery/domain';
+import { BRAND_CONTACTS } from '../../content/brands/contacts';
 import { BrandContactList } from '../../components/brand-contact';
 
 function ErrorPage({ kind }: { kind: 'notFound' | 'error' }) {
@@ -15,7 +15,7 @@ function ErrorPage({ kind }: { kind: 'notFound' | 'error' }) {
           {t(`${kind}.home`)}
         </Link>
       </p>
-      <BrandContactList brands={DEMO_BRANDS} />
+      <BrandContactList brands={BRAND_CONTACTS} />
     </div>
   );
 }

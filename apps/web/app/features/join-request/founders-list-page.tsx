@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import {
   createFoundersListSchema,
   DEFAULT_MINIMUM_AGE,
-  DEMO_BRANDS,
   IDEAL_ALLOCATION_MAX_LENGTH,
   type FoundersListInput,
 } from '@winery/domain';
+import { PRIMARY_BRAND } from '../../content/brands/contacts';
 import { BrandContactDetails } from '../../components/brand-contact';
 import { TextAreaField } from '../../components/form-field';
 import { formResolver } from '../../lib/form-resolver';
@@ -18,7 +18,6 @@ import { joinFailure } from './join-failure';
 import { useJoinFoundersList } from './join-request.api';
 import { emptyProspect, PROSPECT_FIELDS, ProspectFields } from './prospect-fields';
 
-const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
 const FOUNDERS_FIELDS = [...PROSPECT_FIELDS, 'idealAllocation'] as const;
 
 /**
@@ -73,7 +72,7 @@ function FoundersListThanks({ firstName }: { firstName: string }) {
           {t('allocationRequest.contactHeading')}
         </h3>
         <p className="muted">{t('allocationRequest.contactText')}</p>
-        <BrandContactDetails brand={primaryBrand} />
+        <BrandContactDetails brand={PRIMARY_BRAND} />
       </section>
       <p className="join-done__links">
         <Link to="/grand-crus" className="button button--primary">

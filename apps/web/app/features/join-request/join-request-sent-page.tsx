@@ -1,12 +1,10 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEMO_BRANDS } from '@winery/domain';
+import { PRIMARY_BRAND } from '../../content/brands/contacts';
 import { BrandContactDetails } from '../../components/brand-contact';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { JoinRequestSentState } from './join-request-page';
 import { JOIN_REQUEST_PATH } from './join-request.api';
-
-const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
 
 /**
  * /allocation-request: where a sent request lands. What happens next, and whom to ask meanwhile.
@@ -47,7 +45,7 @@ export function JoinRequestSentPage() {
           {t('allocationRequest.contactHeading')}
         </h2>
         <p className="muted">{t('allocationRequest.contactText')}</p>
-        <BrandContactDetails brand={primaryBrand} />
+        <BrandContactDetails brand={PRIMARY_BRAND} />
       </section>
       <p className="join-done__links">
         <Link to="/grand-crus" className="button button--primary">

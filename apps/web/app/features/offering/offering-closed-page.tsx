@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_PATH, DEMO_BRANDS } from '@winery/domain';
+import { ACCOUNT_PATH } from '@winery/domain';
+import { PRIMARY_BRAND } from '../../content/brands/contacts';
 import { BrandContactDetails } from '../../components/brand-contact';
 import { formatDate } from '../../lib/format';
 import type { OfferingAccess } from './offering-gate';
-
-const primaryBrand = DEMO_BRANDS.find((brand) => brand.primary) ?? DEMO_BRANDS[0]!;
 
 /** /offering/closed: the window has ended and nothing was ordered; who to ask, and the way home. */
 export function OfferingClosedPage({ access }: { access: OfferingAccess }) {
@@ -33,7 +32,7 @@ export function OfferingClosedPage({ access }: { access: OfferingAccess }) {
           {t('offering.closed.contactHeading')}
         </h2>
         <p className="muted">{t('offering.closed.contactText')}</p>
-        <BrandContactDetails brand={primaryBrand} />
+        <BrandContactDetails brand={PRIMARY_BRAND} />
       </section>
     </div>
   );
