@@ -3,21 +3,24 @@ import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { retryAfterHeader, type AttemptCounter } from '../../shared/attempt-counter.js';
 import type { SignedInMember } from '../../shared/principals.js';
-import type { CustomersRepository } from '../customers/customers.repository.js';
+import type { Database } from '../../db/database.js';
+import { createCustomersRepository } from '../customers/customers.repository.js';
 import { isCommonPassword } from './common-passwords.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.service.js';
+import { createSessionsRepository } from './sessions.repository.js';
 import type { LoginLimits } from './sign-in-limits.js';
 
 const fieldError = (field: string, code: string) =>
   new ApiError('validationError', API_MESSAGES.validation, [{ field, code, message: renderValidationMessage(code) }]);
 
 export function createPasswordChangeService(deps: {
-  customers: CustomersRepository;
+  db: Database;
   counter: AttemptCounter;
   limits: Pick<LoginLimits, 'currentPassword'>;
   now: () => Date;
 }) {
-  const { customers, counter, limits, now } = deps;
+  const { db, counter, limits, now } = deps;
+  const customers = createCustomersRepository(db);
   return {
     /**
      * Sets a new password after checking the current one, then ends every other session of the
@@ -43,12 +46,11 @@ export function createPasswordChangeService(deps: {
       await counter.giveBack([rule.key], at);
       if (isCommonPassword(input.newPassword)) throw fieldError('newPassword', 'passwordTooCommon');
 
-      await customers.changePassword({
-        tenantId,
-        id: customerId,
-        passwordHash: await hashPassword(input.newPassword),
-        keepSessionId: member.sessionId,
-        at,
+      const passwordHash = await hashPassword(input.newPassword);
+      // One transaction: no device signed in with the old password is left working after the change.
+      await db.transaction(async (tx) => {
+        await createCustomersRepository(tx).setPasswordHash(tenantId, customerId, passwordHash, at);
+        await createSessionsRepository(tx, 'member').revokeAllOf(tenantId, customerId, at, member.sessionId);
       });
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, staffSessions } from '../../db/schema/index.js';
 import type { Audience } from './audiences.js';
@@ -50,6 +50,14 @@ export function createSessionsRepository(db: Database, audience: Audience) {
         .update(table)
         .set({ revokedAt: at })
         .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+    },
+
+    /** Ends every live session of one person (a changed password), except `keep` when given. */
+    async revokeAllOf(tenantId: string, subjectId: string, at: Date, keep?: string): Promise<void> {
+      await db
+        .update(table)
+        .set({ revokedAt: at })
+        .where(and(eq(table.tenantId, tenantId), eq(subject, subjectId), isNull(table.revokedAt), ...(keep ? [ne(table.id, keep)] : [])));
     },
   };
 }

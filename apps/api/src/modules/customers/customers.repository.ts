@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { customers, sessions, type LoginActivityEntry } from '../../db/schema/index.js';
+import { customers, type LoginActivityEntry } from '../../db/schema/index.js';
 
 /** How many sign-ins a customer's loginActivity keeps. */
 export const LOGIN_ACTIVITY_KEPT = 10;
@@ -73,29 +73,12 @@ export function createCustomersRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Stores a new password hash and ends every other session of the member in one transaction,
-     * so a device signed in with the old password is never left working after the change.
-     */
-    async changePassword(input: { tenantId: string; id: string; passwordHash: string; keepSessionId: string; at: Date }) {
-      const { tenantId, id, passwordHash, keepSessionId, at } = input;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(customers)
-          .set({ passwordHash, updatedAt: at })
-          .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: at })
-          .where(
-            and(
-              eq(sessions.tenantId, tenantId),
-              eq(sessions.customerId, id),
-              ne(sessions.id, keepSessionId),
-              isNull(sessions.revokedAt),
-            ),
-          );
-      });
+    /** Sessions are the auth module's: whoever changes a password ends them in the same transaction. */
+    async setPasswordHash(tenantId: string, id: string, passwordHash: string, at: Date): Promise<void> {
+      await db
+        .update(customers)
+        .set({ passwordHash, updatedAt: at })
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
     },
 
     async recordSignIn(tenantId: string, id: string, entry: LoginActivityEntry, previous: LoginActivityEntry[]) {

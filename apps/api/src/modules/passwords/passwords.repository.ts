@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import type { LinkPurpose } from '../../db/schema/index.js';
+import { createSessionsRepository } from '../auth/sessions.repository.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
-import { customers, sessions, type LinkPurpose } from '../../db/schema/index.js';
 import { findUsableLinkToken } from '../links/links.repository.js';
 
 function passwordQueries(db: Database) {
@@ -17,14 +17,8 @@ function passwordQueries(db: Database) {
      * be locking out someone who knew the old password, so no device keeps working on it.
      */
     async setPasswordAndRevokeSessions(tenantId: string, id: string, passwordHash: string, at: Date) {
-      await db
-        .update(customers)
-        .set({ passwordHash, updatedAt: at })
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
-      await db
-        .update(sessions)
-        .set({ revokedAt: at })
-        .where(and(eq(sessions.tenantId, tenantId), eq(sessions.customerId, id), isNull(sessions.revokedAt)));
+      await members.setPasswordHash(tenantId, id, passwordHash, at);
+      await createSessionsRepository(db, 'member').revokeAllOf(tenantId, id, at);
     },
   };
 }
