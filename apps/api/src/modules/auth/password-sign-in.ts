@@ -1,11 +1,13 @@
+import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { AttemptCounter } from '../../shared/attempt-counter.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { Audience } from './audiences.js';
 import { burnPasswordCheck, verifyPassword } from './password.service.js';
-import type { SessionStore } from './session-store.js';
+import { createSessionStore } from './session-store.js';
 import { createSignInGuard, signInKeys, type LoginLimits } from './sign-in-limits.js';
+import type { SigningKeys } from './signing-keys.js';
 import type { TokenClaims } from './token.service.js';
 
 /** An account that signs in with a password, as the sign-in needs it. */
@@ -30,8 +32,10 @@ export interface SignInAudience<A extends SignInAccount, P> {
   principal(tenantId: string, claims: TokenClaims): Promise<P | undefined>;
 }
 
-export interface PasswordSignInDependencies<A extends SignInAccount, P> extends SignInAudience<A, P> {
-  sessions: SessionStore;
+/** What both audiences' sign-ins are built from: the same limits, counters and signing key. */
+export interface SignInParts {
+  db: Database;
+  signingKeys: SigningKeys;
   counter: AttemptCounter;
   mail: Pick<MailService, 'enqueue'>;
   limits: LoginLimits;
@@ -43,8 +47,10 @@ export interface PasswordSignInDependencies<A extends SignInAccount, P> extends 
  * are counted before the password is looked at and never lock the account (ADR 012); an unknown
  * e-mail costs one hash like a known one, so timing does not tell which accounts exist.
  */
-export function createPasswordSignIn<A extends SignInAccount, P>(deps: PasswordSignInDependencies<A, P>) {
-  const { audience, sessions, counter, mail, limits, now } = deps;
+export function createPasswordSignIn<A extends SignInAccount, P>(parts: SignInParts, deps: SignInAudience<A, P>) {
+  const { counter, mail, limits, now } = parts;
+  const { audience } = deps;
+  const sessions = createSessionStore({ db: parts.db, keys: parts.signingKeys, audience, now });
   const guard = createSignInGuard(counter, limits);
 
   return {

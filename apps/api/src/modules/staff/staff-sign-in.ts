@@ -1,12 +1,6 @@
 import type { StaffUser } from '@winery/domain';
-import type { Database } from '../../db/database.js';
-import type { AttemptCounter } from '../../shared/attempt-counter.js';
 import type { SignedInStaff } from '../../shared/principals.js';
-import { createPasswordSignIn, type SignInAccount } from '../auth/password-sign-in.js';
-import { createSessionStore } from '../auth/session-store.js';
-import type { LoginLimits } from '../auth/sign-in-limits.js';
-import type { SigningKeys } from '../auth/signing-keys.js';
-import type { MailService } from '../mail/mail.service.js';
+import { createPasswordSignIn, type SignInAccount, type SignInParts } from '../auth/password-sign-in.js';
 import { createStaffRepository } from './staff.repository.js';
 
 /**
@@ -14,22 +8,10 @@ import { createStaffRepository } from './staff.repository.js';
  * staff sessions (12 hours) and the staff audience on the token. The per-IP budget is the
  * members' own, so guesses spread over both sign-in forms share it (ADR 012).
  */
-export function createStaffSignIn(deps: {
-  db: Database;
-  signingKeys: SigningKeys;
-  counter: AttemptCounter;
-  mail: Pick<MailService, 'enqueue'>;
-  limits: LoginLimits;
-  now: () => Date;
-}) {
-  const staff = createStaffRepository(deps.db);
-  return createPasswordSignIn<SignInAccount, SignedInStaff>({
+export function createStaffSignIn(parts: SignInParts) {
+  const staff = createStaffRepository(parts.db);
+  return createPasswordSignIn<SignInAccount, SignedInStaff>(parts, {
     audience: 'staff',
-    sessions: createSessionStore({ db: deps.db, keys: deps.signingKeys, audience: 'staff', now: deps.now }),
-    counter: deps.counter,
-    mail: deps.mail,
-    limits: deps.limits,
-    now: deps.now,
     async findAccount(tenantId, email) {
       const user = await staff.findByEmail(tenantId, email);
       return user && { id: user.id, email: user.email, passwordHash: user.passwordHash, greeting: user.name };
