@@ -5,7 +5,7 @@ import { setupBrowser, waitForApp } from './support/browser';
 
 const newPage = setupBrowser();
 
-/** A demo bottle (apps/api/src/db/seed-bottles.ts): Melbury 2022, bottle 1. */
+/** A demo bottle (apps/api/src/demo/seed-bottles.ts): Melbury 2022, bottle 1. */
 const DEMO_BOTTLE = { typed: 'shwhrcng', id: 'SHWH-RCNG', verified: 'Successfully verified: Melbury 2022, bottle 1' };
 
 const todayLong = () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
