@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
+import { pgliteDataDir } from '../db/client.js';
 import { seedDemo } from '../demo/seed.js';
 import { createTestGateway } from '../modules/payments/test-gateway.js';
 import { assertApiBuilt, SERVER_JS, startApi, type ApiProcess } from './api-process.js';
 import { e2eFixturesRoutes, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER } from './e2e-fixtures.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import { preparePgliteDataDir } from './test-database.js';
 
 const SECRET = randomBytes(24).toString('hex');
 const API_ROOT = join(dirname(SERVER_JS), '..');
@@ -90,13 +92,19 @@ describe('outside the browser tests', () => {
   it('dist/server.js (npm start, a deployment) has no fixtures route, even with the secret set', async () => {
     assertApiBuilt();
     expect(existsSync(join(API_ROOT, 'dist/testing'))).toBe(false);
-    api = await startApi({ DATA_DIR: dataDir, [FIXTURES_SECRET_ENV]: SECRET, LOG_LEVEL: 'warn', WEB_ROOT: join(dataDir, 'no-web') }, join(dataDir, 'server.log'));
-    const response = await fetch(`${api.origin}${FIXTURES_PREFIX}/members`, {
+    await preparePgliteDataDir(pgliteDataDir(dataDir));
+    // Without the demo seed: had the route been there, making staff in a missing tenant would be a 500, not a 404.
+    api = await startApi(
+      { DATA_DIR: dataDir, SEED_DEMO: 'false', [FIXTURES_SECRET_ENV]: SECRET, LOG_LEVEL: 'warn', WEB_ROOT: join(dataDir, 'no-web') },
+      join(dataDir, 'server.log'),
+    );
+    const response = await fetch(`${api.origin}${FIXTURES_PREFIX}/staff`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [FIXTURES_SECRET_HEADER]: SECRET },
-      body: JSON.stringify({ like: 'member' }),
+      body: JSON.stringify({ role: 'admin' }),
     });
     expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ statusCode: 404, type: 'notFound' });
   });
 
   it('the browser tests’ entry refuses to start without a secret of its own', () => {

@@ -88,8 +88,13 @@ export default async function setup(project: TestProject) {
   project.provide('fixturesHeaders', { 'x-test-fixtures-secret': secret });
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    // A server that died during the run explains every failure after it: show what it said.
+    if (server.exitCode !== null || server.signalCode !== null) {
+      console.error(`The e2e server stopped during the run (${server.signalCode ?? `exit ${server.exitCode}`}):\n${output}`);
+    } else {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
