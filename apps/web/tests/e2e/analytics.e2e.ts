@@ -95,7 +95,7 @@ describe('error reporting', () => {
   it('initialises the service with the seed’s sampling and a beforeSend', async () => {
     const { page } = await newPage();
     await page.goto('/login');
-    await expect.poll(async () => (await errorSinkCalls(page)).find((c) => c.kind === 'init')?.options).toEqual({
+    await expect.poll(async () => (await errorSinkCalls(page)).find((c) => c.kind === 'init')?.options, { timeout: 6_000 }).toEqual({
       dsn: 'https://public@errors.example/1',
       tracesSampleRate: 0.1,
       replaysSessionSampleRate: 0.1,
@@ -128,18 +128,26 @@ describe('error reporting', () => {
   });
 
   it('reports a validation error from the API as the info Form Validation Error, with the member attached', async () => {
-    // A tampered session whose customer id is not an id: the API refuses the request as invalid.
-    const payload = Buffer.from(JSON.stringify({ sub: 'not-a-uuid', email: 'tampered@example.com' })).toString('base64url');
-    const token = `eyJhbGciOiJFZERTQSJ9.${payload}.c2lnbmF0dXJl`;
-    const { page } = await newPage({
-      initScript: `localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('expiry', String(Date.now() + 86400000));`,
+    const { page } = await newPage();
+    await signIn(page, members.member.email);
+    await page.waitForURL('**/profile');
+    const customerId = decodeJwt((await page.evaluate(() => localStorage.getItem('token'))) ?? '').sub;
+    // The form checks what the member types; here the request is changed on its way (a NUL in the
+    // first name), so the API's own check refuses it with a field error.
+    await page.route('**/v1/customer/*', (route) => {
+      const request = route.request();
+      if (request.method() !== 'PUT') return route.continue();
+      return route.continue({ postData: JSON.stringify({ ...request.postDataJSON(), firstName: 'Sofia\u0000' }) });
     });
-    await page.goto('/profile');
+    const refused = page.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/v1/customer/'));
+    await page.getByTestId('account-nav').getByRole('link', { name: 'Personal details' }).click();
+    await page.getByRole('button', { name: 'Save details' }).click();
+    expect((await refused).status()).toBe(400);
     await expect.poll(() => sentReports(page), { timeout: 10_000 }).toContainEqual(
       expect.objectContaining({
         message: 'Form Validation Error',
         level: 'info',
-        user: { id: 'not-a-uuid', email: 'tampered@example.com' },
+        user: { id: customerId, email: members.member.email },
       }),
     );
   });
