@@ -155,8 +155,9 @@ describe('failures around the session', () => {
     );
     await page.reload();
     const alert = page.getByTestId('customer-error');
-    // The app retries with growing waits first; the page's clock is moved on through them.
-    await advanceClockUntil(page, () => alert.isVisible(), { stepMs: 500, maxMs: 20_000 });
+    // The app retries with growing waits first (1 s, 2 s, 4 s); the page's clock is moved on
+    // through them, with room for requests that answer slowly on a busy machine.
+    await advanceClockUntil(page, () => alert.isVisible(), { stepMs: 500, maxMs: 120_000 });
     expect(await alert.innerText()).toContain(expected);
   });
 

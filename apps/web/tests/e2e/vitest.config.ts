@@ -9,6 +9,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // What a page shows next may take a while on a busy machine; a poll that waits longer only
+    // fails later, it never passes something it should not.
+    expect: { poll: { timeout: 5_000 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

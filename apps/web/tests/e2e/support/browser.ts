@@ -118,7 +118,8 @@ export async function signIn(page: Page, email: string, password: string = PASSW
 /**
  * Moves the page's clock (installed with page.clock.install() before the page loaded) on, `stepMs`
  * at a time, until `done` holds, and answers how far it moved: a test waits on the page's timers
- * (retries, toasts) without waiting in real time. Fails after `maxMs` of the page's time.
+ * (retries, toasts) without waiting in real time. Between steps the page gets a moment of real
+ * time for what no clock drives (requests, rendering). Fails after `maxMs` of the page's time.
  */
 export async function advanceClockUntil(page: Page, done: () => Promise<boolean>, { stepMs = 250, maxMs = 30_000 } = {}): Promise<number> {
   let elapsed = 0;
@@ -126,6 +127,7 @@ export async function advanceClockUntil(page: Page, done: () => Promise<boolean>
     if (elapsed >= maxMs) throw new Error(`Still waiting after ${maxMs} ms of the page's time`);
     await page.clock.runFor(stepMs);
     elapsed += stepMs;
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return elapsed;
 }
