@@ -1,66 +1,103 @@
 // `npm test`: install, build, then every suite: domain and web units, the API on embedded PGlite,
-// the API again on a PostgreSQL server when DATABASE_URL is set, and the browser journeys.
+// the API again on a PostgreSQL server when DATABASE_URL is set, and the browser journeys. Ends
+// with the time each step took and the total. `--with-checks` (CI) adds lint and the type checks.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, ensureInstalled, findChromium, log, root, run, runOrExit } from './lib.mjs';
+import { ensureInstalled, findChromium, log, root, runOrExit } from './lib.mjs';
+import { runLanes, seconds } from './suites.mjs';
 
+const started = Date.now();
 ensureInstalled();
-build();
 
 let chromium = findChromium();
 if (!chromium && process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  log("Installing Debian's chromium for the browser tests (apt-get)…");
+  log("Installing Debian's Chromium headless shell for the browser tests (apt-get)…");
   runOrExit('apt-get', ['update', '-qq']);
-  runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  runOrExit('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   chromium = findChromium();
 }
 if (!chromium) {
-  console.error("[winery] The browser tests need Chromium: install Debian's `chromium` package (or set CHROMIUM_PATH).");
+  console.error("[winery] The browser tests need Chromium: install Debian's `chromium-headless-shell` or `chromium` package (or set CHROMIUM_PATH).");
   process.exit(1);
 }
+log(`Browser tests in ${chromium}`);
+const prepared = Date.now();
 
 const reports = mkdtempSync(join(tmpdir(), 'winery-tests-'));
 const { DATABASE_URL, ...envWithoutDatabase } = process.env;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 
-const suites = [
-  { name: 'domain (unit)', cwd: 'packages/domain', args: [] },
-  { name: 'web (unit)', cwd: 'apps/web', args: ['--config', 'vitest.config.ts'] },
-  { name: 'API on embedded PGlite', cwd: 'apps/api', args: [], env: envWithoutDatabase },
-  ...(DATABASE_URL
-    ? [{ name: 'API on PostgreSQL (DATABASE_URL)', cwd: 'apps/api', args: [], env: { ...process.env, DATABASE_URL } }]
-    : []),
-  {
-    name: 'browser journeys (Chromium)',
-    cwd: 'apps/web',
-    args: ['--config', 'tests/e2e/vitest.config.ts'],
+const script = (name, args, options = {}) => ({ name, command: npm, args: ['run', ...args], cwd: root, env: process.env, showOutput: false, ...options });
+let reportCount = 0;
+const suite = (name, cwd, args, { env = process.env, after = [] } = {}) => {
+  const output = join(reports, `${(reportCount += 1)}.json`);
+  return {
+    name,
+    suite: true,
+    command: process.execPath,
+    args: [vitest, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    cwd: join(root, cwd),
+    env,
+    after,
+    report() {
+      if (!existsSync(output)) return null;
+      const report = JSON.parse(readFileSync(output, 'utf8'));
+      return { passed: report.numPassedTests, failed: report.numFailedTests, total: report.numTotalTests };
+    },
+  };
+};
+
+// What each step needs: the domain's build for everything that imports it, the API's build for
+// the API suite (some of its tests start dist/server.js), the web build for the browser journeys
+// (their server runs the API from source). The lanes run side by side: the browser journeys spend
+// much of their time waiting on Chromium while the API suites keep the cores busy.
+const domain = script('build: domain', ['build', '-w', 'packages/domain']);
+const api = script('build: API', ['build', '-w', 'apps/api'], { after: [domain.name] });
+const web = script('build: web', ['build', '-w', 'apps/web'], { after: [domain.name] });
+const browserLane = [
+  domain,
+  web,
+  suite('browser journeys (Chromium)', 'apps/web', ['--config', 'tests/e2e/vitest.config.ts'], {
     env: { ...envWithoutDatabase, CHROMIUM_PATH: chromium },
-  },
+    after: [web.name],
+  }),
 ];
+const apiLane = [
+  api,
+  suite('domain (unit)', 'packages/domain', [], { after: [domain.name] }),
+  suite('web (unit)', 'apps/web', ['--config', 'vitest.config.ts'], { after: [domain.name] }),
+  suite('API on embedded PGlite', 'apps/api', [], { env: envWithoutDatabase, after: [api.name] }),
+  ...(DATABASE_URL ? [suite('API on PostgreSQL (DATABASE_URL)', 'apps/api', [], { env: { ...process.env, DATABASE_URL }, after: [api.name] })] : []),
+];
+// The gates a reviewer runs (CI): lint reads sources only; the type checks wait for both builds,
+// whose outputs and generated route types they read.
+const checksLane = process.argv.includes('--with-checks')
+  ? [script('lint', ['lint'], { showOutput: true }), script('typecheck', ['typecheck'], { showOutput: true, after: [api.name, web.name] })]
+  : [];
+
+const lanes = process.env.TEST_LANES === '1' ? [[...browserLane, ...apiLane, ...checksLane]] : [browserLane, apiLane, checksLane].filter((lane) => lane.length > 0);
+const results = await runLanes(lanes);
+rmSync(reports, { recursive: true, force: true });
 
 let passed = 0;
 let failed = 0;
-const failedSuites = [];
-for (const [index, suite] of suites.entries()) {
-  log(`Running ${suite.name}…`);
-  const output = join(reports, `${index}.json`);
-  const status = run(
-    process.execPath,
-    [vitest, 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
-    { cwd: join(root, suite.cwd), env: suite.env ?? process.env },
-  );
-  if (existsSync(output)) {
-    const report = JSON.parse(readFileSync(output, 'utf8'));
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    if (report.numTotalTests === 0) failedSuites.push(`${suite.name} (ran no test)`);
-  }
-  if (status !== 0) failedSuites.push(suite.name);
-}
-rmSync(reports, { recursive: true, force: true });
-
+const failing = [];
+const row = (name, tests, time) => console.log(`${name.padEnd(36)} ${String(tests).padStart(6)} ${time.padStart(9)}`);
 console.log('');
-if (failedSuites.length > 0) console.log(`[winery] Failing: ${[...new Set(failedSuites)].join(', ')}`);
+row('step', 'tests', 'time');
+row('install, Chromium check', '', seconds(prepared - started));
+for (const [index, result] of results.entries()) {
+  const counts = result.report;
+  passed += counts?.passed ?? 0;
+  failed += counts?.failed ?? 0;
+  if (lanes.flat()[index].suite && counts?.total === 0) failing.push(`${result.name} (ran no test)`);
+  if (result.status !== 0) failing.push(result.status === null ? `${result.name} (not run)` : result.name);
+  row(result.name, counts?.total ?? '', result.status === null ? 'not run' : seconds(result.ms));
+}
+row(`total${lanes.length > 1 ? ` (${lanes.length} lanes side by side)` : ''}`, passed + failed, seconds(Date.now() - started));
+console.log('');
+if (failing.length > 0) console.log(`[winery] Failing: ${[...new Set(failing)].join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failedSuites.length > 0 || failed > 0 ? 1 : 0);
+process.exit(failing.length > 0 || failed > 0 ? 1 : 0);

@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { PASSWORD } from './fixtures';
 import { installThirdPartySinks, type SinkRequest } from './third-party-sinks';
 
 export const baseURL = () => inject('baseURL');
+
+/** Debian's Chromium headless shell, when installed: the same engine, lighter to run (scripts/lib.mjs). */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 const launchArgs = [
   '--no-sandbox',
@@ -45,7 +49,7 @@ export function setupBrowser() {
 
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
       args: launchArgs,
     });
   });
