@@ -20,9 +20,14 @@ export const wines = pgTable(
     vintage: integer('vintage').notNull(),
     sizeMl: integer('size_ml').notNull().default(750),
     description: text('description').notNull().default(''),
+    tastingNotes: text('tasting_notes').notNull().default(''),
+    /** The price an offering starts from when staff add this wine (each offering keeps its own). */
+    priceCents: integer('price_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('wines_price_not_negative', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     unique('wines_tenant_name_vintage_size_unique').on(t.tenantId, t.name, t.vintage, t.sizeMl),
     check('wines_size_positive', sql`${t.sizeMl} > 0`),
   ],
@@ -61,10 +66,14 @@ export const offeringWines = pgTable(
       .references(() => wines.id, { onDelete: 'restrict' }),
     priceCents: integer('price_cents').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The limits a member gets for this wine when staff allocate without saying otherwise. */
+    defaultMinimum: integer('default_minimum').notNull().default(0),
+    defaultMaximum: integer('default_maximum').notNull().default(6),
   },
   (t) => [
     unique('offering_wines_offering_wine_unique').on(t.offeringId, t.wineId),
     check('offering_wines_price_positive', sql`${t.priceCents} >= 0`),
+    check('offering_wines_default_limits', sql`${t.defaultMinimum} >= 0 and ${t.defaultMinimum} <= ${t.defaultMaximum}`),
   ],
 );
 
@@ -124,6 +133,8 @@ export const wishes = pgTable(
       .references(() => offeringWines.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     status: text('status').$type<WishStatus>().notNull().default('requested'),
+    /** How many of the wished bottles staff granted (all or part); null until granted. */
+    grantedQuantity: integer('granted_quantity'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

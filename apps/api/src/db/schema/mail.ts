@@ -131,3 +131,35 @@ export const allocationRequests = pgTable(
     check('allocation_requests_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
 );
+
+export const INVITATION_KINDS = ['invitation', 'reminder'] as const;
+export type InvitationKind = (typeof INVITATION_KINDS)[number];
+
+/**
+ * One row per allocation-link e-mail staff sent for an allocation: the console follows each
+ * member's invitation from queued to sent or failed (the mail row), link used and ordered.
+ */
+export const offeringInvitations = pgTable(
+  'offering_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    offeringId: uuid('offering_id').notNull(),
+    allocationId: uuid('allocation_id').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<InvitationKind>().notNull().default('invitation'),
+    mailId: uuid('mail_id').references(() => mailQueue.id, { onDelete: 'set null' }),
+    /** The link token the message carries (its row in link_tokens), to tell when it was used. */
+    linkTokenId: uuid('link_token_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('offering_invitations_offering_idx').on(t.tenantId, t.offeringId, t.createdAt),
+    index('offering_invitations_allocation_idx').on(t.allocationId),
+    check('offering_invitations_kind_known', sql`${t.kind} in ('invitation', 'reminder')`),
+  ],
+);

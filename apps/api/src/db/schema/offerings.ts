@@ -38,6 +38,18 @@ export const offerings = pgTable(
     /** Winery rules: whoever takes one wine must also take some of another (offering_wines ids). */
     combinations: jsonb('combinations').$type<OfferingCombination[]>().notNull().default([]),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A draft is the console's alone: members never see it, invitations cannot be sent for it. */
+    status: text('status').$type<'draft' | 'published'>().notNull().default('published'),
+    /** What staff wrote, in Markdown; `letter` and `vintageNotes` hold the sanitised HTML members read. */
+    letterMarkdown: text('letter_markdown'),
+    vintageNotesMarkdown: text('vintage_notes_markdown'),
+    /** Remind members who have not ordered this many days before the close (null: only on demand). */
+    reminderDaysBefore: integer('reminder_days_before'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** Set when staff closed the window before its end. */
+    closedEarlyAt: timestamp('closed_early_at', { withTimezone: true }),
+    duplicatedFromId: uuid('duplicated_from_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -45,5 +57,7 @@ export const offerings = pgTable(
     check('offerings_campaign_type_known', sql`${t.campaignType} in ('standard', 'fl-onboarding', 'event-offering')`),
     check('offerings_order_minimum_not_negative', sql`${t.orderMinimumCents} >= 0`),
     check('offerings_window_order', sql`${t.startDate} <= ${t.endDate}`),
+    check('offerings_status_known', sql`${t.status} in ('draft', 'published')`),
+    check('offerings_reminder_days', sql`${t.reminderDaysBefore} is null or ${t.reminderDaysBefore} between 1 and 60`),
   ],
 );

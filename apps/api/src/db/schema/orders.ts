@@ -8,6 +8,15 @@ import { tenants } from './tenants.js';
 export const ORDER_STATUSES = ['pending', 'cancelled', 'fulfilled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Where an order is after it was placed (issue 14): placed → processing → shipped, or
+ * ready_for_pickup → picked_up; cancelled from placed, processing or ready_for_pickup.
+ */
+export const FULFILMENT_STATUSES = ['placed', 'processing', 'shipped', 'ready_for_pickup', 'picked_up', 'cancelled'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+export const PAYMENT_STATUSES = ['authorized', 'voided', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export const orders = pgTable(
   'orders',
   {
@@ -39,6 +48,15 @@ export const orders = pgTable(
     /** One order per submission: the browser sends the same key when it retries. */
     idempotencyKey: uuid('idempotency_key'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    fulfilmentStatus: text('fulfilment_status').$type<FulfilmentStatus>().notNull().default('placed'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('authorized'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    processingAt: timestamp('processing_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    readyForPickupAt: timestamp('ready_for_pickup_at', { withTimezone: true }),
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     unique('orders_tenant_number_unique').on(t.tenantId, t.number),
@@ -49,6 +67,12 @@ export const orders = pgTable(
     // The authorisation sweep (ADR 013) asks which open card holds no order carries.
     index('orders_authorization_idx').on(t.authorizationId),
     check('orders_status_known', sql`${t.status} in ('pending', 'cancelled', 'fulfilled')`),
+    check(
+      'orders_fulfilment_status_known',
+      sql`${t.fulfilmentStatus} in ('placed', 'processing', 'shipped', 'ready_for_pickup', 'picked_up', 'cancelled')`,
+    ),
+    check('orders_payment_status_known', sql`${t.paymentStatus} in ('authorized', 'voided', 'refunded')`),
+    index('orders_tenant_fulfilment_idx').on(t.tenantId, t.fulfilmentStatus, t.placedAt),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@winery/domain';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.js';
 
 /**
@@ -18,6 +18,8 @@ export const staffUsers = pgTable(
     name: text('name').notNull(),
     role: text('role').$type<StaffRole>().notNull().default('viewer'),
     passwordHash: text('password_hash').notNull(),
+    /** A deactivated colleague cannot sign in; their past actions stay in the audit trail. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -43,4 +45,31 @@ export const staffSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('staff_sessions_user_idx').on(t.staffUserId)],
+);
+
+/**
+ * Every staff write: who, when, what, and the record before and after, written in the same
+ * transaction as the change it describes (issue 14), so nothing staff do is unaccounted for.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** e.g. 'wine.update', 'offering.close', 'allocations.import'. */
+    action: text('action').notNull(),
+    /** The kind and id of what changed ('wine', uuid). */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('audit_log_tenant_entity_idx').on(t.tenantId, t.entityType, t.entityId),
+  ],
 );
