@@ -32,3 +32,4 @@ export * from './schemas/staff-offerings.js';
 export * from './schemas/staff-allocations.js';
 export * from './schemas/staff-wishes.js';
 export * from './schemas/staff-rates.js';
+export * from './schemas/pagination.js';
