@@ -17,7 +17,8 @@ export const staffUsers = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role').$type<StaffRole>().notNull().default('viewer'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a colleague invited by e-mail who has not yet created a password (ADR 016). */
+    passwordHash: text('password_hash'),
     /** A deactivated colleague cannot sign in; their past actions stay in the audit trail. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,5 +72,33 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('audit_log_tenant_entity_idx').on(t.tenantId, t.entityType, t.entityId),
+  ],
+);
+
+/**
+ * Staff invitation links (ADR 016): like members' link_tokens (only the SHA-256 is stored; one
+ * purpose, expires, used once) but in a table of their own, so a staff link can never be
+ * exchanged for a member session, nor a member's link set a staff password.
+ */
+export const staffLinkTokens = pgTable(
+  'staff_link_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'create-password'>().notNull().default('create-password'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_link_tokens_hash_idx').on(t.tokenHash),
+    index('staff_link_tokens_user_idx').on(t.tenantId, t.staffUserId),
+    check('staff_link_tokens_purpose_known', sql`${t.purpose} in ('create-password')`),
   ],
 );
