@@ -51,6 +51,9 @@ export async function createFuzzFixtures(t: TestApp) {
         return async () => world.cartId;
       case 'offeringId':
         return async () => offering.id;
+      case 'wineId':
+        // A catalogue wine of its own per run: an edit may rename it.
+        return async () => (await t.createWine()).id;
       case 'addressId':
         return async () => (await t.createAddress({ customerId: world.customer.id })).id;
       case 'cardId':

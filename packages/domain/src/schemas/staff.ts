@@ -41,3 +41,11 @@ export const CentsInputSchema = integerInput({ min: 0, max: 100_000_000 });
 
 /** Bottles in a location: larger than any one member's quantity. */
 export const StockQuantitySchema = integerInput({ min: 0, max: 1_000_000, error: 'invalidQuantity' });
+
+/** `GET /v1/staff/tenant`: the winery; the console shows dates in its time zone (IANA name). */
+export const StaffTenantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+});
+export type StaffTenant = z.infer<typeof StaffTenantSchema>;

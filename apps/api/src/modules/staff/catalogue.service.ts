@@ -1,8 +1,10 @@
-import type { InventoryLocation, Wine, WineInput } from '@winery/domain';
+import type { InventoryLocation, Page, Wine, WineInput, WineListQuery } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
-import type { CatalogueRepository, InventoryLocationRow, WineRow } from './catalogue.repository.js';
+import { decodeCursor, toPage } from '../../shared/pagination.js';
+import { wineKey, type CatalogueRepository, type InventoryLocationRow, type WineRow } from './catalogue.repository.js';
 
 export function toWineView(row: WineRow): Wine {
   return {
@@ -10,8 +12,11 @@ export function toWineView(row: WineRow): Wine {
     name: row.name,
     vintage: row.vintage,
     sizeMl: row.sizeMl,
+    priceCents: row.priceCents,
     description: row.description,
+    tastingNotes: row.tastingNotes,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -28,20 +33,66 @@ export function toLocationView(row: InventoryLocationRow): InventoryLocation {
   };
 }
 
-export function createCatalogueService(repository: CatalogueRepository) {
+const wineExists = (error: unknown) =>
+  isUniqueViolation(error, 'wines_tenant_name_vintage_size_unique') ? new ApiError('conflict', API_MESSAGES.wineExists) : error;
+
+const valuesOf = (input: WineInput) => ({
+  name: input.name,
+  vintage: input.vintage,
+  sizeMl: input.sizeMl,
+  priceCents: input.priceCents,
+  description: input.description,
+  tastingNotes: input.tastingNotes,
+});
+
+export function createCatalogueService(repository: CatalogueRepository, now: () => Date = () => new Date()) {
   return {
-    async listWines(tenantId: string): Promise<Wine[]> {
-      return (await repository.listWines(tenantId)).map(toWineView);
+    async listWines(tenantId: string, query: WineListQuery): Promise<Page<Wine>> {
+      const after = decodeCursor(query.cursor, 4);
+      const rows = await repository.listWines(tenantId, { limit: query.limit + 1, after, q: query.q || undefined });
+      return toPage(rows, query.limit, wineKey, toWineView);
     },
 
-    async createWine(tenantId: string, input: WineInput): Promise<Wine> {
+    async wine(tenantId: string, wineId: string): Promise<Wine> {
+      const row = await repository.findWine(tenantId, wineId);
+      if (!row) throw new ApiError('notFound', API_MESSAGES.wineNotFound);
+      return toWineView(row);
+    },
+
+    async createWine(actor: AuditActor, input: WineInput): Promise<Wine> {
       try {
-        return toWineView(await repository.insertWine(tenantId, input));
+        return toWineView(
+          await repository.transaction(async (q, tx) => {
+            const row = await q.insertWine(actor.tenantId, valuesOf(input));
+            await recordAudit(tx, actor, { action: 'wine.create', entityType: 'wine', entityId: row.id, after: toWineView(row) });
+            return row;
+          }),
+        );
       } catch (error) {
-        if (isUniqueViolation(error, 'wines_tenant_name_vintage_size_unique')) {
-          throw new ApiError('conflict', API_MESSAGES.wineExists);
-        }
-        throw error;
+        throw wineExists(error);
+      }
+    },
+
+    /** Replaces the wine's details; offerings keep their own prices. */
+    async updateWine(actor: AuditActor, wineId: string, input: WineInput): Promise<Wine> {
+      try {
+        return toWineView(
+          await repository.transaction(async (q, tx) => {
+            const before = await q.findWine(actor.tenantId, wineId, true);
+            if (!before) throw new ApiError('notFound', API_MESSAGES.wineNotFound);
+            const row = (await q.updateWine(actor.tenantId, wineId, valuesOf(input), now()))!;
+            await recordAudit(tx, actor, {
+              action: 'wine.update',
+              entityType: 'wine',
+              entityId: row.id,
+              before: toWineView(before),
+              after: toWineView(row),
+            });
+            return row;
+          }),
+        );
+      } catch (error) {
+        throw wineExists(error);
       }
     },
 

@@ -6,12 +6,14 @@ import { createRatesRepository } from './rates.repository.js';
 import { ratesRoutes } from './rates.routes.js';
 import { createRatesService } from './rates.service.js';
 import { staffRoutes } from './staff.routes.js';
+import { tenantRoutes } from './tenant.routes.js';
 
-/** Staff sign-in and their own account, the catalogue (wines, locations) and the rate tables. */
-export const staffModule: ApiModule = ({ db, staffSignIn }) => ({
+/** Staff sign-in and their own account, the winery, the catalogue (wines, locations) and the rate tables. */
+export const staffModule: ApiModule = ({ db, now, staffSignIn }) => ({
   routes: async (v1) => {
     await v1.register(staffRoutes, { signIn: staffSignIn });
-    await v1.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db)) });
+    await v1.register(tenantRoutes, { db });
+    await v1.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db), now) });
     await v1.register(ratesRoutes, { rates: createRatesService(createRatesRepository(db)) });
   },
 });
