@@ -33,3 +33,5 @@ export * from './schemas/staff-allocations.js';
 export * from './schemas/staff-wishes.js';
 export * from './schemas/staff-rates.js';
 export * from './schemas/pagination.js';
+export * from './schemas/staff-accounts.js';
+export * from './schemas/staff-audit.js';

@@ -121,4 +121,23 @@ export const API_MESSAGES = {
   bottleImportRegistered: (bottleId: string) => apiText('bottleImportRegistered', { bottleId }),
   bottleImportNumberTaken: (number: number) => apiText('bottleImportNumberTaken', { number }),
   bottleImportConflict: apiText('bottleImportConflict'),
+
+  // Staff accounts, members, tiers and the member import (issue 14, items 1, 2, 3, 7).
+  staffAccountNotFound: apiText('staffAccountNotFound'),
+  staffOwnAccount: apiText('staffOwnAccount'),
+  staffLastAdmin: apiText('staffLastAdmin'),
+  staffAccountDeactivated: apiText('staffAccountDeactivated'),
+  tierNotFound: apiText('tierNotFound'),
+  tierNameInUse: apiText('tierNameInUse'),
+  memberDeactivated: apiText('memberDeactivated'),
+  memberImportInvalid: apiText('memberImportInvalid'),
+  memberImportEmpty: apiText('memberImportEmpty'),
+  memberImportTooMany: (max: number) => apiText('memberImportTooMany', { max }),
+  memberImportCsv: (reason: string) => apiText('memberImportCsv', { reason }),
+  memberImportMapping: apiText('memberImportMapping'),
+  memberImportNoColumn: (column: string) => apiText('memberImportNoColumn', { column }),
+  memberImportNoEmail: apiText('memberImportNoEmail'),
+  memberImportUnknownTier: (tier: string) => apiText('memberImportUnknownTier', { tier }),
+  memberImportDuplicate: (line: number) => apiText('memberImportDuplicate', { line }),
+  memberImportConflict: apiText('memberImportConflict'),
 } as const;
