@@ -32,6 +32,7 @@ const EXAMPLES: MailTemplate[] = [
   { kind: 'founders-list-received', firstName: HOSTILE_NAME, idealAllocation: '6 bottles <of each>' },
   { kind: 'password-changed', firstName: HOSTILE_NAME },
   { kind: 'sign-in-attempts', firstName: HOSTILE_NAME, audience: 'member' },
+  { kind: 'staff-invitation', name: HOSTILE_NAME, inviter: 'Cat <i>', role: 'manager', url: secretLink('/staff/create-password/', 'tok123'), expiresInHours: 72 },
 ];
 const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
   'sign-in-link': '/login-by-link/tok123',
@@ -41,6 +42,7 @@ const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
   'allocation-link': '/allocation-link/tok123',
   'password-changed': '/forgot-password',
   'sign-in-attempts': '/login',
+  'staff-invitation': '/staff/create-password/tok123',
 };
 
 describe('mail templates', () => {

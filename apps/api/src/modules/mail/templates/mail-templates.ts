@@ -14,6 +14,7 @@ import {
   type FoundersListReceivedData,
   type JoinAllocationReceivedData,
 } from './request.templates.js';
+import { staffInvitation, type StaffInvitationData } from './staff.templates.js';
 
 /** Every e-mail the product sends: its kind (stored as mail_queue.kind) and what it needs. */
 export type MailTemplate =
@@ -25,7 +26,8 @@ export type MailTemplate =
   | ({ kind: 'join-allocation-received' } & JoinAllocationReceivedData)
   | ({ kind: 'founders-list-received' } & FoundersListReceivedData)
   | ({ kind: 'password-changed' } & PasswordChangedData)
-  | ({ kind: 'sign-in-attempts' } & SignInAttemptsData);
+  | ({ kind: 'sign-in-attempts' } & SignInAttemptsData)
+  | ({ kind: 'staff-invitation' } & StaffInvitationData);
 
 export type MailKind = MailTemplate['kind'];
 
@@ -41,6 +43,7 @@ const RENDERERS: Renderers = {
   'founders-list-received': foundersListReceived,
   'password-changed': passwordChanged,
   'sign-in-attempts': signInAttempts,
+  'staff-invitation': staffInvitation,
 };
 
 export const MAIL_KINDS = Object.keys(RENDERERS) as MailKind[];
