@@ -70,6 +70,12 @@ export interface PaymentGateway {
    */
   voidAuthorization(authorizationId: string): Promise<void>;
   /**
+   * Gives back money already captured on an authorisation (a cancelled order whose payment was
+   * taken). Refunding the same authorisation again is not an error and refunds nothing more.
+   * Throws only when the gateway cannot be reached or refuses (nothing was refunded).
+   */
+  refund(authorizationId: string, amountCents: number): Promise<void>;
+  /**
    * The open authorisations made since `since`, oldest first (a real gateway: its list or search
    * of uncaptured payments). Read by the sweep that voids holds whose order was never written.
    */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPaymentGateway } from './gateways.js';
-import { createTestGateway, TEST_CARDS } from './test-gateway.js';
+import { createTestGateway, readTestGatewayLedger, TEST_CARDS } from './test-gateway.js';
 
 const card = (cardNumber: string, overrides: Partial<{ cvv: string; expMonth: number; expYear: number }> = {}) => ({
   cardNumber,
@@ -119,6 +119,29 @@ describe('the test gateway', () => {
       expect(await after.authorize({ token: saved.token, amountCents: 5_001, idempotencyKey: 'order-1' })).toEqual({ status: 'error' });
       expect(after.authorizationCount).toBe(2);
       expect(readFileSync(ledgerPath, 'utf8')).not.toContain(saved.token);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refunds an authorisation once, across a restart, and the hold is no longer open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'winery-gateway-'));
+    try {
+      const ledgerPath = join(dir, 'ledger.jsonl');
+      const before = createTestGateway({ ledgerPath });
+      const saved = await before.tokenizeCard(card(TEST_CARDS.approved));
+      if (saved.status !== 'approved') throw new Error('not approved');
+      const paid = await before.authorize({ token: saved.token, amountCents: 12_300, idempotencyKey: 'order-r' });
+      if (paid.status !== 'approved') throw new Error('not approved');
+      await before.refund(paid.authorizationId, 12_300);
+      await before.refund(paid.authorizationId, 12_300);
+      await expect(before.refund('auth_test_other', 0)).rejects.toThrow();
+      expect(before.refunds).toEqual([{ authorizationId: paid.authorizationId, amountCents: 12_300 }]);
+      const after = createTestGateway({ ledgerPath });
+      expect(after.refunds).toEqual([{ authorizationId: paid.authorizationId, amountCents: 12_300 }]);
+      expect(await after.listOpenAuthorizations(new Date(0))).toEqual([]);
+      await after.refund(paid.authorizationId, 12_300);
+      expect(readTestGatewayLedger(ledgerPath).filter((entry) => entry.kind === 'refund')).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -33,6 +33,8 @@ export interface TestGateway extends PaymentGateway {
   readonly authorizationCount: number;
   /** Authorisations released again by voidAuthorization. */
   readonly voidedAuthorizationIds: readonly string[];
+  /** Money given back by refund, one entry per authorisation. */
+  readonly refunds: readonly { authorizationId: string; amountCents: number }[];
 }
 
 /**
@@ -49,7 +51,8 @@ export type LedgerEntry =
       reference: AuthorizationReference | null;
       at: string;
     }
-  | { kind: 'void'; authorizationId: string; at: string };
+  | { kind: 'void'; authorizationId: string; at: string }
+  | { kind: 'refund'; authorizationId: string; amountCents: number; at: string };
 
 /** Where PAYMENT_GATEWAY=test keeps its records in DATA_DIR. */
 export const testGatewayLedgerPath = (dataDir: string) => join(dataDir, 'test-gateway', 'ledger.jsonl');
@@ -89,6 +92,7 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
   const open = new Map<string, OpenAuthorization>();
   let authorizationCount = 0;
   const voided: string[] = [];
+  const refunded = new Map<string, number>();
 
   function apply(entry: LedgerEntry) {
     if (entry.kind === 'authorization') {
@@ -102,6 +106,11 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
           createdAt: new Date(entry.at),
         });
       }
+      return;
+    }
+    if (entry.kind === 'refund') {
+      if (!refunded.has(entry.authorizationId)) refunded.set(entry.authorizationId, entry.amountCents);
+      open.delete(entry.authorizationId);
       return;
     }
     if (voided.includes(entry.authorizationId)) return;
@@ -134,6 +143,9 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
 
     get voidedAuthorizationIds() {
       return [...voided];
+    },
+    get refunds() {
+      return [...refunded].map(([authorizationId, amountCents]) => ({ authorizationId, amountCents }));
     },
 
     async tokenizeCard(card: CardDetails): Promise<TokenizeResult> {
@@ -187,6 +199,11 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
       record({ kind: 'void', authorizationId, at: now().toISOString() });
     },
 
+    async refund(authorizationId: string, amountCents: number): Promise<void> {
+      if (refunded.has(authorizationId)) return;
+      if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error('test gateway: a refund needs a positive amount in cents');
+      record({ kind: 'refund', authorizationId, amountCents, at: now().toISOString() });
+    },
     async listOpenAuthorizations(since: Date): Promise<OpenAuthorization[]> {
       return [...open.values()].filter((entry) => entry.createdAt.getTime() >= since.getTime()).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
