@@ -1,5 +1,5 @@
-import { formatMoney } from '@winery/domain';
-import { apiText } from '../i18n/i18n.js';
+import { formatMoney, type DeliveryMethod, type FulfilmentRefusal, type FulfilmentStatus, type FulfilmentTarget } from '@winery/domain';
+import { apiText, type ApiTextKey } from '../i18n/i18n.js';
 
 /**
  * Every sentence the API answers with, by name. The words are in the `api` namespace
@@ -50,6 +50,13 @@ export const API_MESSAGES = {
   otherMemberCart: apiText('otherMemberCart'),
   orderNotFound: apiText('orderNotFound'),
   otherMemberOrder: apiText('otherMemberOrder'),
+  // Staff moving an order on (issue 14, item 4): the reason comes from the domain's decideFulfilment.
+  fulfilmentRefused: (reason: FulfilmentRefusal, from: FulfilmentStatus, to: FulfilmentTarget, delivery: DeliveryMethod) =>
+    apiText(`fulfilmentRefused.${reason === 'wrongDelivery' ? (delivery === 'pickup' ? 'wrongDeliveryPickup' : 'wrongDeliveryShipping') : reason}` as ApiTextKey, {
+      from: apiText(`fulfilmentWords.${from}` as ApiTextKey),
+      to: apiText(`fulfilmentMoves.${to}` as ApiTextKey),
+    }),
+  paymentReleaseFailed: apiText('paymentReleaseFailed'),
   emptySelection: apiText('emptySelection'),
   unknownWine: apiText('unknownWine'),
   thisWine: apiText('thisWine'),
