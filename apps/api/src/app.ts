@@ -5,6 +5,7 @@ import { DEFAULT_MINIMUM_AGE } from '@winery/domain';
 import type { Database } from './db/database.js';
 import { addressesModule } from './modules/addresses/addresses.module.js';
 import { allocationsModule } from './modules/allocations/allocations.module.js';
+import { auditModule } from './modules/audit/audit.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { createMemberSignIn } from './modules/auth/member-sign-in.js';
 import { resolveLoginLimits, type LoginLimitOverrides } from './modules/auth/sign-in-limits.js';
@@ -30,6 +31,7 @@ import { createPaymentGateway } from './modules/payments/gateways.js';
 import type { PaymentGateway } from './modules/payments/payment-gateway.js';
 import { createStaffSignIn } from './modules/staff/staff-sign-in.js';
 import { staffModule } from './modules/staff/staff.module.js';
+import { staffAccountsModule } from './modules/staff-accounts/staff-accounts.module.js';
 import authPlugin from './plugins/auth.plugin.js';
 import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
 import errorsPlugin, { answerClientError, replyWithError } from './plugins/errors.plugin.js';
@@ -100,6 +102,8 @@ const MODULES: readonly ApiModule[] = [
   passwordsModule,
   joiningModule,
   bottlesModule,
+  staffAccountsModule,
+  auditModule,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

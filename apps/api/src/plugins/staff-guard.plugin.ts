@@ -19,8 +19,8 @@ declare module 'fastify' {
 
 /** Every route under it is a staff route; new ones are guarded the moment they are registered. */
 const STAFF_PREFIX = '/v1/staff';
-/** The only staff routes a caller reaches without a staff token. */
-const OPEN_STAFF_ROUTES = new Set(['POST /v1/staff/login']);
+/** The only staff routes a caller reaches without a staff token (an invited colleague's link is its own proof, ADR 016). */
+const OPEN_STAFF_ROUTES = new Set(['POST /v1/staff/login', 'POST /v1/staff/create-password']);
 
 const isStaffPath = (url: string) => url === STAFF_PREFIX || url.startsWith(`${STAFF_PREFIX}/`);
 

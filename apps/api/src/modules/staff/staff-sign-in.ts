@@ -14,12 +14,15 @@ export function createStaffSignIn(parts: SignInParts) {
     audience: 'staff',
     async findAccount(tenantId, email) {
       const user = await staff.findByEmail(tenantId, email);
-      return user && { id: user.id, email: user.email, passwordHash: user.passwordHash, greeting: user.name };
+      // A deactivated colleague is answered like a wrong password (ADR 016).
+      if (!user || user.deactivatedAt) return undefined;
+      return { id: user.id, email: user.email, passwordHash: user.passwordHash, greeting: user.name };
     },
     // Read on every request, so a changed role (or a removed account) applies at once.
     async principal(tenantId, claims) {
       const user = await staff.findById(tenantId, claims.subjectId);
-      return user && { staffUserId: user.id, email: user.email, name: user.name, role: user.role, sessionId: claims.sessionId };
+      if (!user || user.deactivatedAt) return undefined;
+      return { staffUserId: user.id, email: user.email, name: user.name, role: user.role, sessionId: claims.sessionId };
     },
   });
 }

@@ -32,6 +32,20 @@ const EXAMPLES: MailTemplate[] = [
   { kind: 'founders-list-received', firstName: HOSTILE_NAME, idealAllocation: '6 bottles <of each>' },
   { kind: 'password-changed', firstName: HOSTILE_NAME },
   { kind: 'sign-in-attempts', firstName: HOSTILE_NAME, audience: 'member' },
+  {
+    kind: 'order-confirmation',
+    firstName: HOSTILE_NAME,
+    orderNumber: 'AE-12345678',
+    offeringName: 'Spring <Release> 2027',
+    placedAt: '2027-03-01T10:00:00.000Z',
+    lines: [{ name: 'Melbury <b>', vintage: 2022, sizeMl: 750, quantity: 2, unitPriceCents: 9_000 }],
+    totals: { subtotalCents: 18_000, shippingCents: 4_500, taxCents: 1_305, totalCents: 23_805, shippingLabel: 'shipping', taxLabel: 'salesTax' },
+    delivery: { method: 'shipping', address: ['12 Vineyard Road', 'Sonoma, CA 95476', 'US'] },
+    card: { brand: 'visa', last4: '4242' },
+  },
+  { kind: 'order-shipped', firstName: HOSTILE_NAME, orderNumber: 'AE-12345678', carrier: 'Valley <Couriers>', trackingNumber: 'VC-1', trackingUrl: null },
+  { kind: 'order-ready-for-pickup', firstName: HOSTILE_NAME, orderNumber: 'AE-12345678', location: { name: 'Cellar <Door>', address: '1 Estate Road', hours: 'Daily 10–4' } },
+  { kind: 'order-cancelled', firstName: HOSTILE_NAME, orderNumber: 'AE-12345678', totalCents: 23_805, payment: 'voided', card: { brand: 'visa', last4: '4242' } },
   { kind: 'staff-invitation', name: HOSTILE_NAME, inviter: 'Cat <i>', role: 'manager', url: secretLink('/staff/create-password/', 'tok123'), expiresInHours: 72 },
 ];
 const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
@@ -42,6 +56,10 @@ const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
   'allocation-link': '/allocation-link/tok123',
   'password-changed': '/forgot-password',
   'sign-in-attempts': '/login',
+  'order-confirmation': '/profile/orders',
+  'order-shipped': '/profile/orders',
+  'order-ready-for-pickup': '/profile/orders',
+  'order-cancelled': '/profile/orders',
   'staff-invitation': '/staff/create-password/tok123',
 };
 

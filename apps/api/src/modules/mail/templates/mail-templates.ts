@@ -7,6 +7,14 @@ import type {
   SignInLinkData,
 } from './link.templates.js';
 import type { MailContent, TemplateContext } from './mail-types.js';
+import {
+  invitationReminder,
+  wishDeclined,
+  wishGranted,
+  type InvitationReminderData,
+  type WishDeclinedData,
+  type WishGrantedData,
+} from './console.templates.js';
 import { passwordChanged, signInAttempts, type PasswordChangedData, type SignInAttemptsData } from './account.templates.js';
 import {
   foundersListReceived,
@@ -14,6 +22,16 @@ import {
   type FoundersListReceivedData,
   type JoinAllocationReceivedData,
 } from './request.templates.js';
+import {
+  orderCancelled,
+  orderConfirmation,
+  orderReadyForPickup,
+  orderShipped,
+  type OrderCancelledData,
+  type OrderConfirmationData,
+  type OrderReadyForPickupData,
+  type OrderShippedData,
+} from './order.templates.js';
 import { staffInvitation, type StaffInvitationData } from './staff.templates.js';
 
 /** Every e-mail the product sends: its kind (stored as mail_queue.kind) and what it needs. */
@@ -27,6 +45,10 @@ export type MailTemplate =
   | ({ kind: 'founders-list-received' } & FoundersListReceivedData)
   | ({ kind: 'password-changed' } & PasswordChangedData)
   | ({ kind: 'sign-in-attempts' } & SignInAttemptsData)
+  | ({ kind: 'order-confirmation' } & OrderConfirmationData)
+  | ({ kind: 'order-shipped' } & OrderShippedData)
+  | ({ kind: 'order-ready-for-pickup' } & OrderReadyForPickupData)
+  | ({ kind: 'order-cancelled' } & OrderCancelledData)
   | ({ kind: 'staff-invitation' } & StaffInvitationData);
 
 export type MailKind = MailTemplate['kind'];
@@ -43,6 +65,10 @@ const RENDERERS: Renderers = {
   'founders-list-received': foundersListReceived,
   'password-changed': passwordChanged,
   'sign-in-attempts': signInAttempts,
+  'order-confirmation': orderConfirmation,
+  'order-shipped': orderShipped,
+  'order-ready-for-pickup': orderReadyForPickup,
+  'order-cancelled': orderCancelled,
   'staff-invitation': staffInvitation,
 };
 
