@@ -24,6 +24,16 @@ export const BOUNDARIES = [
     message: 'Shared web code (components/, lib/) imports no feature: move what several features need into lib/ or components/.',
   },
   {
+    target: ['./apps/web/app/components', './apps/web/app/lib', './apps/web/app/features', './apps/web/app/routes', './apps/web/app/island', './apps/web/app/root.tsx'],
+    from: './apps/web/app/staff',
+    message: 'Only the staff console (staff/) imports staff/: no public or member page may pull the console into its chunks.',
+  },
+  {
+    target: './apps/web/app/staff',
+    from: ['./apps/web/app/features', './apps/web/app/routes', './apps/web/app/island', './apps/web/app/content'],
+    message: 'The staff console imports shared code (components/, lib/) and the domain, never a feature or a route of the site.',
+  },
+  {
     target: ['./apps/api/src/db', './apps/api/src/env.ts', './apps/api/src/plugins'],
     from: './apps/api/src/modules',
     message: 'Infrastructure (db/, env.ts, plugins/) imports no module: pass what it needs in as an option.',

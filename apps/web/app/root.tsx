@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { STORAGE_KEYS } from '@winery/domain';
@@ -84,15 +84,22 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useChunkLoadGuard();
+  const { pathname } = useLocation();
+  const inConsole = pathname === '/staff' || pathname.startsWith('/staff/');
   return (
     <>
       <SessionGuard />
       <ThirdPartyServices />
       <RouteChangeTracker />
       <ViewportPrefetch />
-      <SiteLayout>
+      {/* The staff console draws its own frame (staff/); every other page has the site's. */}
+      {inConsole ? (
         <Outlet />
-      </SiteLayout>
+      ) : (
+        <SiteLayout>
+          <Outlet />
+        </SiteLayout>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -44,6 +44,27 @@ export default [
   route('event', 'routes/offering-layout.tsx', { id: 'event-layout' }, [
     route('letter', 'routes/event-letter.tsx'),
     route(':slug', 'routes/event-offering.tsx'),
+  ]),
+  // The staff console (issue 13): rendered in the browser, never prerendered, in chunks of its own
+  // (nothing outside staff/ imports it). The API serves the SPA fallback under /staff/*.
+  route('staff', 'staff/routes/staff-root.tsx', [
+    route('login', 'staff/routes/staff-login.tsx'),
+    layout('staff/routes/console.tsx', [
+      index('staff/routes/dashboard.tsx'),
+      route('offerings', 'staff/routes/offerings.tsx'),
+      route('offerings/new', 'staff/routes/offering-new.tsx'),
+      route('offerings/:offeringId', 'staff/routes/offering-edit.tsx'),
+      route('wines', 'staff/routes/wines.tsx'),
+      route('wines/new', 'staff/routes/wine-new.tsx'),
+      route('wines/:wineId', 'staff/routes/wine-edit.tsx'),
+      route('allocations', 'staff/routes/allocations.tsx'),
+      route('invitations', 'staff/routes/invitations.tsx'),
+      route('wishes', 'staff/routes/wishes.tsx'),
+      route('prospects', 'staff/routes/prospects.tsx'),
+      route('rates', 'staff/routes/rates.tsx'),
+      route('bottles', 'staff/routes/bottles.tsx'),
+      route('*', 'staff/routes/not-found.tsx'),
+    ]),
   ]),
   route('something-went-wrong', 'routes/something-went-wrong.tsx'),
   // Brochure: prerendered from content/brands/*, each with page data for client-side navigation.

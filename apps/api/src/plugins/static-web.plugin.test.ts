@@ -123,8 +123,17 @@ describe('serving the web build', () => {
     }
   });
 
+  it('answers the staff console (/staff and every page under it) with the SPA fallback, never prerendered', async () => {
+    for (const url of ['/staff', '/staff/', '/staff/login', '/staff/offerings/0b6c2f6e-1d1a-4f6e-9b61-5d2a8f0c9e11', '/staff/wines/new?x=1']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe('<div id="spa"></div>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
   it('answers other unknown paths with the 404 page and status 404', async () => {
-    for (const url of ['/no-such-page', '/assets/missing.js', '/profiles']) {
+    for (const url of ['/no-such-page', '/assets/missing.js', '/profiles', '/staffroom']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body).toBe('<h1>not found page</h1>');

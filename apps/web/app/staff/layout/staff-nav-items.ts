@@ -1,0 +1,45 @@
+import type { StaffRole } from '@winery/domain';
+
+export interface StaffNavItem {
+  /** Key under `nav.` in staff.json. */
+  key: string;
+  to: string;
+  /** Only these roles see the item (issue 14: Staff accounts are for admins). */
+  roles?: StaffRole[];
+}
+
+export interface StaffNavGroup {
+  key: string;
+  items: StaffNavItem[];
+}
+
+/**
+ * The console's side navigation, by what staff do. Issue 14 adds Members, Orders and Tiers to
+ * "people" and "sales", and Staff and Audit (admins) to "settings".
+ */
+export const STAFF_NAV: StaffNavGroup[] = [
+  {
+    key: 'season',
+    items: [
+      { key: 'dashboard', to: '/staff' },
+      { key: 'offerings', to: '/staff/offerings' },
+      { key: 'wines', to: '/staff/wines' },
+      { key: 'allocations', to: '/staff/allocations' },
+      { key: 'invitations', to: '/staff/invitations' },
+      { key: 'wishes', to: '/staff/wishes' },
+    ],
+  },
+  { key: 'people', items: [{ key: 'prospects', to: '/staff/prospects' }] },
+  {
+    key: 'settings',
+    items: [
+      { key: 'rates', to: '/staff/rates' },
+      { key: 'bottles', to: '/staff/bottles' },
+    ],
+  },
+];
+
+export const visibleNav = (role: StaffRole | null): StaffNavGroup[] =>
+  STAFF_NAV.map((group) => ({ ...group, items: group.items.filter((item) => !item.roles || (role !== null && item.roles.includes(role))) })).filter(
+    (group) => group.items.length > 0,
+  );

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
+
+const LA = 'America/Los_Angeles';
+
+describe('the winery time zone', () => {
+  it('shows a UTC instant as the wall clock in Los Angeles, summer and winter', () => {
+    expect(utcToZonedLocal('2027-07-01T16:00:00.000Z', LA)).toBe('2027-07-01T09:00');
+    expect(utcToZonedLocal('2027-01-15T17:30:00.000Z', LA)).toBe('2027-01-15T09:30');
+    expect(utcToZonedLocal(null, LA)).toBe('');
+  });
+
+  it('takes a wall-clock time in the zone back to the same UTC instant', () => {
+    expect(zonedLocalToUtc('2027-07-01T09:00', LA)).toBe('2027-07-01T16:00:00.000Z');
+    expect(zonedLocalToUtc('2027-01-15T09:30', LA)).toBe('2027-01-15T17:30:00.000Z');
+    expect(zonedLocalToUtc('2027-01-15T09:30', 'UTC')).toBe('2027-01-15T09:30:00.000Z');
+    expect(zonedLocalToUtc('2027-01-15T09:30', 'Australia/Adelaide')).toBe('2027-01-14T23:00:00.000Z');
+  });
+
+  it('takes the earlier instant of the repeated autumn hour, and moves through the skipped spring hour', () => {
+    // 2027-11-07 01:30 happens twice in Los Angeles: first at PDT (UTC-7).
+    expect(zonedLocalToUtc('2027-11-07T01:30', LA)).toBe('2027-11-07T08:30:00.000Z');
+    // 2027-03-14 02:30 does not exist; it is read as 03:30 PDT.
+    expect(zonedLocalToUtc('2027-03-14T02:30', LA)).toBe('2027-03-14T10:30:00.000Z');
+  });
+
+  it('refuses what is not a date', () => {
+    expect(zonedLocalToUtc('', LA)).toBeNull();
+    expect(zonedLocalToUtc('2027-13-01T09:00', LA)).toBeNull();
+    expect(zonedLocalToUtc('tomorrow', LA)).toBeNull();
+  });
+
+  it('counts down in days, hours, minutes and seconds', () => {
+    expect(formatCountdown(59)).toBe('00:00:59');
+    expect(formatCountdown(3 * 86_400 + 3600 + 61)).toBe('3d 01:01:01');
+    expect(formatCountdown(-5)).toBe('00:00:00');
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The console shows and takes dates in the winery's time zone (GET /v1/staff/tenant); the API
+ * stores and answers UTC. `<input type="datetime-local">` speaks "YYYY-MM-DDTHH:mm" without a zone,
+ * so these convert between that wall-clock text in a named zone and an ISO instant.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function wallClockAt(instant: number, timeZone: string): WallClock & { second: number } {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at that instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const wall = wallClockAt(instant, timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** An ISO instant as the `datetime-local` value of the zone's wall clock; '' for no date. */
+export function utcToZonedLocal(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return '';
+  const wall = wallClockAt(instant, timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/**
+ * The instant a wall-clock time in the zone names, as ISO UTC; null when the text is not a date.
+ * In the hour skipped in spring the clock moves on (02:30 → 03:30); in the hour repeated in
+ * autumn the earlier instant is taken.
+ */
+export function zonedLocalToUtc(local: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  const first = guess - offsetAt(guess, timeZone);
+  const second = guess - offsetAt(first, timeZone);
+  const candidates = [first, second].filter((instant) => utcToZonedLocal(new Date(instant).toISOString(), timeZone) === local.slice(0, 16));
+  const instant = candidates.length > 0 ? Math.min(...candidates) : Math.max(first, second);
+  return new Date(instant).toISOString();
+}
+
+/** "Mar 3, 2027, 9:00 AM PST": a date and time as staff read them, in the winery's zone. */
+export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return '';
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(instant);
+}
+
+/** "hh:mm:ss" of an instant in the zone (the dashboard's "Updated …"). */
+export function formatClock(instant: number, timeZone: string): string {
+  const wall = wallClockAt(instant, timeZone);
+  return `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+}
+
+/** Seconds as "2d 03:04:05" (days only when there are any); never negative. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(seconds / 86_400);
+  const rest = seconds % 86_400;
+  const clock = `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
