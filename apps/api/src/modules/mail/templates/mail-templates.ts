@@ -7,14 +7,6 @@ import type {
   SignInLinkData,
 } from './link.templates.js';
 import type { MailContent, TemplateContext } from './mail-types.js';
-import {
-  invitationReminder,
-  wishDeclined,
-  wishGranted,
-  type InvitationReminderData,
-  type WishDeclinedData,
-  type WishGrantedData,
-} from './console.templates.js';
 import { passwordChanged, signInAttempts, type PasswordChangedData, type SignInAttemptsData } from './account.templates.js';
 import {
   foundersListReceived,
