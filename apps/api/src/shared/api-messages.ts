@@ -74,6 +74,8 @@ export const API_MESSAGES = {
   locationNotFound: apiText('locationNotFound'),
   offeringNotFound: apiText('offeringNotFound'),
   slugInUse: apiText('slugInUse'),
+  offeringIsDraft: apiText('offeringIsDraft'),
+  offeringNotOpen: apiText('offeringNotOpen'),
   duplicateWine: apiText('duplicateWine'),
   duplicateLocation: apiText('duplicateLocation'),
   duplicateMember: apiText('duplicateMember'),
@@ -128,6 +130,7 @@ export const API_MESSAGES = {
   bottleImportRegistered: (bottleId: string) => apiText('bottleImportRegistered', { bottleId }),
   bottleImportNumberTaken: (number: number) => apiText('bottleImportNumberTaken', { number }),
   bottleImportConflict: apiText('bottleImportConflict'),
+  bottleNotFound: apiText('bottleNotFound'),
 
   // Staff accounts, members, tiers and the member import (issue 14, items 1, 2, 3, 7).
   staffAccountNotFound: apiText('staffAccountNotFound'),

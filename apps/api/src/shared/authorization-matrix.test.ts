@@ -155,6 +155,11 @@ const ACCESS: Record<string, Row> = {
   'POST /v1/staff/offerings': { access: 'manager', ok: 400, body: EMPTY },
   'GET /v1/staff/offerings/{offeringId}': { access: 'viewer', ok: 200 },
   'PUT /v1/staff/offerings/{offeringId}': { access: 'manager', ok: 400, body: EMPTY },
+  'POST /v1/staff/offerings/{offeringId}/publish': { access: 'manager', ok: 200 },
+  // Closing the shared open offering would change every later row: an id never issued.
+  'POST /v1/staff/offerings/{offeringId}/close': { access: 'manager', ok: 404, params: { offeringId: 'neverIssued' } },
+  'POST /v1/staff/offerings/{offeringId}/duplicate': { access: 'manager', ok: 201 },
+  'POST /v1/staff/markdown-preview': { access: 'viewer', ok: 400, body: EMPTY, declared: 'a preview writes nothing' },
   'GET /v1/staff/offerings/{offeringId}/allocations': { access: 'viewer', ok: 200 },
   'PUT /v1/staff/offerings/{offeringId}/allocations': { access: 'manager', ok: 400, body: () => [] },
   'GET /v1/staff/offerings/{offeringId}/wishes': { access: 'viewer', ok: 200 },

@@ -35,6 +35,9 @@ const BODILESS = new Set([
   'POST /v1/staff/members/{customerId}/invite',
   'POST /v1/staff/allocation-requests/{requestId}/approve',
   'POST /v1/staff/allocation-requests/{requestId}/decline',
+  'POST /v1/staff/offerings/{offeringId}/publish',
+  'POST /v1/staff/offerings/{offeringId}/close',
+  'POST /v1/staff/offerings/{offeringId}/duplicate',
 ]);
 
 // No limit may stop the fuzzer early: every one is raised far above the runs.

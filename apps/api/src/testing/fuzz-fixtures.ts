@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { wishes } from '../db/schema/index.js';
+import { tiers, wishes } from '../db/schema/index.js';
 import type { Operation } from './openapi-inputs.js';
 import { createOrderingFixtures } from './ordering-fixtures.js';
 import { TEST_PASSWORD, TEST_TENANT, type TestApp } from './test-app.js';
@@ -50,6 +50,9 @@ export async function createFuzzFixtures(t: TestApp) {
       case 'cartId':
         return async () => world.cartId;
       case 'offeringId':
+        // Closing or publishing changes the offering for good: those get one of their own per run.
+        if (op.path.endsWith('/close')) return async () => (await t.createOffering()).id;
+        if (op.path.endsWith('/publish')) return async () => (await t.createOffering({ status: 'draft' })).id;
         return async () => offering.id;
       case 'wineId':
         // A catalogue wine of its own per run: an edit may rename it.
@@ -74,6 +77,11 @@ export async function createFuzzFixtures(t: TestApp) {
           return async () => (await t.createAllocationRequest({ email: `prospect-${randomUUID()}@example.com` })).id;
         }
         break;
+      case 'staffUserId':
+        // A colleague of their own per run: a run may change their role or deactivate them.
+        return async () => (await t.createStaffUser({ role: 'manager' })).id;
+      case 'tierId':
+        return async () => (await db.insert(tiers).values({ tenantId, name: `Tier ${randomUUID().slice(0, 8)}`, rank: 9 }).returning())[0]!.id;
       default:
         break;
     }
@@ -106,6 +114,13 @@ export async function createFuzzFixtures(t: TestApp) {
       signature: fc.constantFrom('Catherine\nAldermoor'),
       paragraphs: fc.constant(['Dear member,', 'The 2024 vintage is in bottle.']),
       description: fc.constantFrom('Dark fruit and cedar.'),
+      tastingNotes: fc.constantFrom('Cassis, graphite.'),
+      markdown: fc.constantFrom('Dear **member**,\n\n- one\n- two', '<script>x</script>'),
+      letterMarkdown: fc.constantFrom('Dear **member**', ''),
+      vintageNotesMarkdown: fc.constantFrom('## Melbury 2022\n\nDense.'),
+      defaultMinimum: fc.constant(0),
+      defaultMaximum: fc.constantFrom(6, 12),
+      reminderDaysBefore: fc.constantFrom(null, 3),
       text: fc.constantFrom('Shipments leave in spring.'),
       // The stored offering has started (its start may not move); a new one starts tomorrow at the earliest.
       startDate: fc.constantFrom(offering.startDate.toISOString(), new Date(now + 2 * DAY_MS).toISOString()),

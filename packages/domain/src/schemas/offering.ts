@@ -60,6 +60,9 @@ export const OfferingSchema = z.object({
   metaData: AllocationMetaDataSchema,
   letter: z.object({ title: z.string(), paragraphs: z.array(z.string()), signature: z.string() }),
   vintageNotes: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) })),
+  /** The letter and vintage notes staff wrote in Markdown, as sanitised HTML; null: show letter / vintageNotes. */
+  letterHtml: z.string().nullable(),
+  vintageNotesHtml: z.string().nullable(),
   wines: z.array(OfferingWineSchema),
   orderMinimumCents: z.number().int(),
   combinations: z.array(CombinationRuleSchema),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AllocationMetaDataInputSchema, AllocationMetaDataSchema } from './allocation.js';
 import { requiredText } from './fields.js';
 import { CAMPAIGN_KINDS, createOfferingScheduleSchema, MAX_BOTTLES_PER_WINE } from './offering.js';
+import { pageOf, PageQuerySchema } from './pagination.js';
 import { idInput } from './params.js';
 import { integerInput, textInput } from './primitives.js';
 import { CentsInputSchema, StockQuantitySchema } from './staff.js';
@@ -39,12 +40,21 @@ export const VintageNoteInputSchema = z.object({
 
 export const OfferingStockInputSchema = z.object({ locationId: idInput(), quantity: StockQuantitySchema });
 
-/** A wine of the catalogue, offered at a price, with the bottles set aside per location. */
-export const OfferingWineInputSchema = z.object({
-  wineId: idInput(),
-  priceCents: CentsInputSchema,
-  stock: z.array(OfferingStockInputSchema).max(20, { error: 'tooLong' }).default([]),
-});
+const BottleLimitSchema = integerInput({ min: 0, max: MAX_BOTTLES_PER_WINE, error: 'invalidQuantity' });
+
+/**
+ * A wine of the catalogue, offered at a price, with the bottles set aside per location, and the
+ * limits a member gets for it when staff allocate without naming others (minimum ≤ maximum).
+ */
+export const OfferingWineInputSchema = z
+  .object({
+    wineId: idInput(),
+    priceCents: CentsInputSchema,
+    stock: z.array(OfferingStockInputSchema).max(20, { error: 'tooLong' }).default([]),
+    defaultMinimum: BottleLimitSchema.default(0),
+    defaultMaximum: BottleLimitSchema.default(6),
+  })
+  .refine((wine) => wine.defaultMinimum <= wine.defaultMaximum, { path: ['defaultMinimum'], error: 'invalidQuantity' });
 export type OfferingWineInput = z.infer<typeof OfferingWineInputSchema>;
 
 /** "Whoever takes `wineId` must also take at least `quantity` of `requiresWineId`" (wine ids). */
@@ -53,6 +63,14 @@ export const OfferingCombinationInputSchema = z.object({
   requiresWineId: idInput(),
   quantity: integerInput({ min: 1, max: MAX_BOTTLES_PER_WINE, error: 'invalidQuantity' }),
 });
+
+/** A letter or vintage notes as staff write them, in Markdown; members read it as sanitised HTML. */
+export const MARKDOWN_MAX_LENGTH = 20_000;
+export const MarkdownInputSchema = textInput({ multiline: true, trim: false }).max(MARKDOWN_MAX_LENGTH, { error: 'tooLong' });
+
+export const OFFERING_STATUSES = ['draft', 'published'] as const;
+/** A draft is the console's alone: members never see it and invitations cannot be sent for it. */
+export type OfferingStatus = (typeof OFFERING_STATUSES)[number];
 
 /** Everything about an offering except its window. */
 export const OfferingContentSchema = z.object({
@@ -65,6 +83,11 @@ export const OfferingContentSchema = z.object({
   orderMinimumCents: CentsInputSchema.default(0),
   wines: z.array(OfferingWineInputSchema).max(50, { error: 'tooLong' }).default([]),
   combinations: z.array(OfferingCombinationInputSchema).max(50, { error: 'tooLong' }).default([]),
+  /** When set, members who have not ordered get a reminder this many days before the close. */
+  reminderDaysBefore: integerInput({ min: 1, max: 60 }).nullable().default(null),
+  /** The letter and vintage notes in Markdown; when not empty, members read these instead of letter / vintageNotes. */
+  letterMarkdown: MarkdownInputSchema.default(''),
+  vintageNotesMarkdown: MarkdownInputSchema.default(''),
 });
 
 /**
@@ -72,7 +95,10 @@ export const OfferingContentSchema = z.object({
  * at least one day from now, not after the end).
  */
 export const createOfferingInputSchema = (options: { now?: () => Date } = {}) =>
-  z.intersection(OfferingContentSchema, createOfferingScheduleSchema(options));
+  z.intersection(
+    OfferingContentSchema.extend({ status: z.enum(OFFERING_STATUSES, { error: 'invalidType' }).default('published') }),
+    createOfferingScheduleSchema(options),
+  );
 export type OfferingInput = z.output<ReturnType<typeof createOfferingInputSchema>>;
 export type OfferingFormInput = z.input<ReturnType<typeof createOfferingInputSchema>>;
 
@@ -111,11 +137,27 @@ export const StaffOfferingSummarySchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   phase: z.enum(OFFERING_PHASES),
+  status: z.enum(OFFERING_STATUSES),
+  /** Staff closed it before its planned end (its endDate is then the moment they did). */
+  closedEarly: z.boolean(),
   wineCount: z.number().int(),
   allocationCount: z.number().int(),
 });
 export type StaffOfferingSummary = z.infer<typeof StaffOfferingSummarySchema>;
 export const StaffOfferingListSchema = z.array(StaffOfferingSummarySchema);
+/** `GET /v1/staff/offerings`: latest start first, a page at a time. */
+export const StaffOfferingPageSchema = pageOf(StaffOfferingSummarySchema);
+
+/** `?phase=`: published offerings in that phase, or `draft` for the drafts (of any phase). */
+export const OFFERING_LIST_FILTERS = [...OFFERING_PHASES, 'draft'] as const;
+export const StaffOfferingListQuerySchema = PageQuerySchema.extend({
+  phase: z.enum(OFFERING_LIST_FILTERS, { error: 'invalidType' }).optional(),
+});
+export type StaffOfferingListQuery = z.output<typeof StaffOfferingListQuerySchema>;
+
+/** `POST /v1/staff/markdown-preview`: the HTML members would read, from the same renderer. */
+export const MarkdownPreviewInputSchema = z.object({ markdown: MarkdownInputSchema });
+export const MarkdownPreviewSchema = z.object({ html: z.string() });
 
 export const StaffOfferingWineSchema = z.object({
   /** The offering-wine id: what members see as the wine's id. */
@@ -133,6 +175,8 @@ export const StaffOfferingWineSchema = z.object({
   allocatedMaximum: z.number().int(),
   /** Bottles in orders that were not cancelled. */
   ordered: z.number().int(),
+  defaultMinimum: z.number().int(),
+  defaultMaximum: z.number().int(),
 });
 export type StaffOfferingWine = z.infer<typeof StaffOfferingWineSchema>;
 
@@ -145,9 +189,16 @@ export const StaffOfferingSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   phase: z.enum(OFFERING_PHASES),
+  status: z.enum(OFFERING_STATUSES),
   metaData: AllocationMetaDataSchema,
   letter: z.object({ title: z.string(), paragraphs: z.array(z.string()), signature: z.string() }),
   vintageNotes: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) })),
+  letterMarkdown: z.string(),
+  vintageNotesMarkdown: z.string(),
+  reminderDaysBefore: z.number().int().nullable(),
+  /** When staff closed it before its planned end; null otherwise. */
+  closedEarlyAt: z.string().nullable(),
+  duplicatedFromId: z.uuid().nullable(),
   orderMinimumCents: z.number().int(),
   wines: z.array(StaffOfferingWineSchema),
   combinations: z.array(z.object({ wineId: z.uuid(), requiresWineId: z.uuid(), quantity: z.number().int() })),

@@ -15,7 +15,7 @@ export function createAllocationsRepository(db: Database) {
         .from(allocations)
         .innerJoin(
           offerings,
-          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)),
+          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
         )
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId)));
     },
@@ -32,15 +32,9 @@ export function createAllocationsRepository(db: Database) {
         .from(allocations)
         .innerJoin(
           offerings,
-          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)),
+          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
         )
-        .where(
-          and(
-            eq(allocations.tenantId, tenantId),
-            eq(allocations.customerId, customerId),
-            eq(allocations.id, allocationId),
-          ),
-        )
+        .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId), eq(allocations.id, allocationId)))
         .limit(1);
       return row;
     },

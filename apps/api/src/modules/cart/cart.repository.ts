@@ -56,7 +56,10 @@ function cartQueries(db: Database) {
           combinations: offerings.combinations,
         })
         .from(allocations)
-        .innerJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
+        .innerJoin(
+          offerings,
+          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
+        )
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId), eq(allocations.id, allocationId)))
         .limit(1);
       if (!row) return undefined;

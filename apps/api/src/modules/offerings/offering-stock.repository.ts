@@ -56,14 +56,27 @@ export function offeringStockQueries(db: Database) {
         .groupBy(orderLines.offeringWineId);
     },
 
-    /** Adds the wine to the offering, or updates its price and place; answers the offering-wine id. */
-    async upsertOfferingWine(input: { tenantId: string; offeringId: string; wineId: string; priceCents: number; sortOrder: number }) {
+    /** Adds the wine to the offering, or updates its price, place and default limits; answers the offering-wine id. */
+    async upsertOfferingWine(input: {
+      tenantId: string;
+      offeringId: string;
+      wineId: string;
+      priceCents: number;
+      sortOrder: number;
+      defaultMinimum: number;
+      defaultMaximum: number;
+    }) {
       const [row] = await db
         .insert(offeringWines)
         .values(input)
         .onConflictDoUpdate({
           target: [offeringWines.offeringId, offeringWines.wineId],
-          set: { priceCents: input.priceCents, sortOrder: input.sortOrder },
+          set: {
+            priceCents: input.priceCents,
+            sortOrder: input.sortOrder,
+            defaultMinimum: input.defaultMinimum,
+            defaultMaximum: input.defaultMaximum,
+          },
         })
         .returning({ id: offeringWines.id });
       return row!.id;

@@ -6,7 +6,7 @@ import { invalid, problem } from './offering-problems.js';
 import type { StaffOfferingQueries, StaffOfferingsRepository } from './staff-offerings.repository.js';
 
 /** What staff send about an offering's content, its window aside. */
-export type OfferingContent = Omit<OfferingInput, 'startDate' | 'endDate'>;
+export type OfferingContent = Omit<OfferingInput, 'startDate' | 'endDate' | 'status'>;
 
 type OfferingStockQueries = Pick<
   StaffOfferingQueries,
@@ -85,7 +85,15 @@ export function createOfferingStock(repository: Pick<StaffOfferingsRepository, '
 
     const offeringWineOf = new Map<string, string>();
     for (const [sortOrder, wine] of content.wines.entries()) {
-      const offeringWineId = await q.upsertOfferingWine({ tenantId, offeringId, wineId: wine.wineId, priceCents: wine.priceCents, sortOrder });
+      const offeringWineId = await q.upsertOfferingWine({
+        tenantId,
+        offeringId,
+        wineId: wine.wineId,
+        priceCents: wine.priceCents,
+        sortOrder,
+        defaultMinimum: wine.defaultMinimum,
+        defaultMaximum: wine.defaultMaximum,
+      });
       await q.replaceStock(tenantId, offeringWineId, wine.stock);
       offeringWineOf.set(wine.wineId, offeringWineId);
     }

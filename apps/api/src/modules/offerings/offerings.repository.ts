@@ -15,7 +15,7 @@ import {
 
 export function createOfferingsRepository(db: Database) {
   return {
-    /** The member's allocation with its offering; undefined when it is not theirs or does not exist. */
+    /** The member's allocation with its published offering; undefined when it is not theirs, a draft's, or does not exist. */
     async findAllocation(tenantId: string, customerId: string, allocationId: string) {
       const [row] = await db
         .select({
@@ -25,7 +25,10 @@ export function createOfferingsRepository(db: Database) {
           offering: offerings,
         })
         .from(allocations)
-        .innerJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
+        .innerJoin(
+          offerings,
+          and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
+        )
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId), eq(allocations.id, allocationId)))
         .limit(1);
       return row;

@@ -98,6 +98,8 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offer
       metaData: { 'show-vintage-notes': true, letterStyle: 'handwritten', 'skip-letter': true },
       letter: { title: 'Dear friends', paragraphs: ['The 2022s are in bottle.', 'They are worth the wait.'], signature: 'Catherine Aldermoor' },
       vintageNotes: [{ title: 'Melbury 2022', paragraphs: ['Dense and dark.'] }],
+      letterHtml: null,
+      vintageNotesHtml: null,
       wines: [
         {
           id: o.inStock.id,

@@ -1,10 +1,14 @@
 import { getAllocationStatus, type AllocationMetaData, type Offering, type Wish, type WishInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { markdownHtml } from '../staff/markdown.js';
 import type { OfferingsRepository } from './offerings.repository.js';
 
 export function createOfferingsService(repository: OfferingsRepository, now: () => Date) {
-  /** The member's own allocation, or the same 404 whether it is someone else's or does not exist. */
+  /**
+   * The member's own allocation, or the same 404 whether it is someone else's, in a draft
+   * offering (members never see drafts), or does not exist.
+   */
   async function ownAllocation(tenantId: string, customerId: string, allocationId: string) {
     const row = await repository.findAllocation(tenantId, customerId, allocationId);
     if (!row) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
@@ -36,6 +40,8 @@ export function createOfferingsService(repository: OfferingsRepository, now: () 
         metaData: { ...offering.metaData, ...row.allocationMetaData } as AllocationMetaData,
         letter: offering.letter,
         vintageNotes: offering.vintageNotes,
+        letterHtml: markdownHtml(offering.letterMarkdown),
+        vintageNotesHtml: markdownHtml(offering.vintageNotesMarkdown),
         wines: wines.map((wine) => ({
           id: wine.id,
           name: wine.name,

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { StaffOfferingListQuery } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import {
   allocations,
@@ -11,6 +12,7 @@ import {
   type VintageNote,
 } from '../../db/schema/index.js';
 import { retryOnTransientConflict } from '../../shared/db-errors.js';
+import type { CursorKey } from '../../shared/pagination.js';
 import { offeringStockQueries } from './offering-stock.repository.js';
 import { staffAllocationQueries } from './staff-allocations.repository.js';
 import { staffWishQueries } from './staff-wishes.repository.js';
@@ -29,6 +31,36 @@ export interface OfferingValues {
   vintageNotes: VintageNote[];
   orderMinimumCents: number;
   combinations: OfferingCombination[];
+  status: 'draft' | 'published';
+  letterMarkdown: string | null;
+  vintageNotesMarkdown: string | null;
+  reminderDaysBefore: number | null;
+  closedEarlyAt: Date | null;
+  duplicatedFromId: string | null;
+  updatedAt: Date;
+}
+
+/** The sort key of the staff list (latest start first, then name and id), as its cursor carries it. */
+export const offeringListKey = (row: { offering: OfferingRow }): CursorKey => [
+  row.offering.startDate.toISOString(),
+  row.offering.name,
+  row.offering.id,
+];
+
+/** `?phase=`: a phase among published offerings, or the drafts. */
+function listFilter(filter: StaffOfferingListQuery['phase'], at: Date): SQL | undefined {
+  switch (filter) {
+    case 'draft':
+      return eq(offerings.status, 'draft');
+    case 'scheduled':
+      return and(eq(offerings.status, 'published'), gt(offerings.startDate, at));
+    case 'open':
+      return and(eq(offerings.status, 'published'), lte(offerings.startDate, at), gte(offerings.endDate, at));
+    case 'closed':
+      return and(eq(offerings.status, 'published'), lt(offerings.endDate, at));
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -37,8 +69,9 @@ export interface OfferingValues {
  */
 function staffOfferingQueries(db: Database) {
   return {
-    /** Latest start first, with how many wines and members each has. */
-    async list(tenantId: string) {
+    /** Latest start first, with how many wines and members each has: `limit` rows after the cursor's key. */
+    async list(tenantId: string, options: { limit: number; after?: CursorKey; filter?: StaffOfferingListQuery['phase']; at: Date }) {
+      const after = options.after;
       const wineCount = db
         .select({ offeringId: offeringWines.offeringId, n: count().as('wine_count') })
         .from(offeringWines)
@@ -60,8 +93,32 @@ function staffOfferingQueries(db: Database) {
         .from(offerings)
         .leftJoin(wineCount, eq(wineCount.offeringId, offerings.id))
         .leftJoin(allocationCount, eq(allocationCount.offeringId, offerings.id))
-        .where(eq(offerings.tenantId, tenantId))
-        .orderBy(desc(offerings.startDate), asc(offerings.name));
+        .where(
+          and(
+            eq(offerings.tenantId, tenantId),
+            listFilter(options.filter, options.at),
+            after
+              ? or(
+                  lt(offerings.startDate, new Date(String(after[0]))),
+                  and(
+                    eq(offerings.startDate, new Date(String(after[0]))),
+                    sql`(${offerings.name}, ${offerings.id}) > (${after[1]}, ${after[2]}::uuid)`,
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(offerings.startDate), asc(offerings.name), asc(offerings.id))
+        .limit(options.limit);
+    },
+
+    /** The slugs already taken that start with `prefix` (to number a copy). */
+    async slugsLike(tenantId: string, prefix: string): Promise<string[]> {
+      const rows = await db
+        .select({ slug: offerings.slug })
+        .from(offerings)
+        .where(and(eq(offerings.tenantId, tenantId), like(offerings.slug, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)));
+      return rows.map((row) => row.slug);
     },
 
     async find(tenantId: string, id: string): Promise<OfferingRow | undefined> {
@@ -90,7 +147,14 @@ function staffOfferingQueries(db: Database) {
     },
 
     /** Throws on the unique index of the tenant's slugs. */
-    async insert(tenantId: string, values: OfferingValues): Promise<OfferingRow> {
+    async insert(
+      tenantId: string,
+      values: Partial<OfferingValues> &
+        Omit<
+          OfferingValues,
+          'status' | 'letterMarkdown' | 'vintageNotesMarkdown' | 'reminderDaysBefore' | 'closedEarlyAt' | 'duplicatedFromId' | 'updatedAt'
+        >,
+    ): Promise<OfferingRow> {
       const [row] = await db
         .insert(offerings)
         .values({ ...values, tenantId })
@@ -131,6 +195,8 @@ function staffOfferingQueries(db: Database) {
           vintage: wines.vintage,
           sizeMl: wines.sizeMl,
           priceCents: offeringWines.priceCents,
+          defaultMinimum: offeringWines.defaultMinimum,
+          defaultMaximum: offeringWines.defaultMaximum,
         })
         .from(offeringWines)
         .innerJoin(wines, and(eq(wines.id, offeringWines.wineId), eq(wines.tenantId, offeringWines.tenantId)))
@@ -154,8 +220,8 @@ export function createStaffOfferingsRepository(db: Database) {
      * again from the start if PostgreSQL aborted it for a deadlock or a serialization failure: the
      * work only touches the database, and the locks above make that the exception.
      */
-    transaction<T>(work: (queries: StaffOfferingQueries) => Promise<T>): Promise<T> {
-      return retryOnTransientConflict(() => db.transaction((tx) => work(staffOfferingQueries(tx))));
+    transaction<T>(work: (queries: StaffOfferingQueries, tx: Database) => Promise<T>): Promise<T> {
+      return retryOnTransientConflict(() => db.transaction((tx) => work(staffOfferingQueries(tx), tx)));
     },
   };
 }

@@ -52,8 +52,10 @@ describe('POST /v1/staff/offerings', () => {
 
     const again = await f.staffCall('GET', `/offerings/${offering.id}`);
     expect(again.json()).toEqual(offering);
-    const list = (await f.staffCall('GET', '/offerings')).json();
-    expect(list).toContainEqual(expect.objectContaining({ id: offering.id, phase: 'scheduled', wineCount: 2, allocationCount: 0 }));
+    const list = (await f.staffCall('GET', '/offerings?limit=200')).json();
+    expect(list.items).toContainEqual(
+      expect.objectContaining({ id: offering.id, phase: 'scheduled', status: 'published', closedEarly: false, wineCount: 2, allocationCount: 0 }),
+    );
   });
 
   it("refuses a start less than a day ahead and a start after the end, in the seed's words", async () => {
@@ -77,7 +79,7 @@ describe('POST /v1/staff/offerings', () => {
     const theirWine = await t.createWine({ tenantId: other });
     const theirPlace = await t.createLocation({ tenantId: other });
     const { body } = await f.offeringBody();
-    const before = (await f.staffCall('GET', '/offerings')).json().length;
+    const before = (await f.staffCall('GET', '/offerings?limit=200')).json().items.length;
 
     const wine = await f.staffCall('POST', '/offerings', { ...body, wines: [...body.wines, { wineId: theirWine.id, priceCents: 1 }] });
     expect(wine.statusCode).toBe(404);
@@ -95,7 +97,7 @@ describe('POST /v1/staff/offerings', () => {
     expect(place.json().errors).toEqual([
       { field: 'wines.0.stock.0.locationId', code: 'locationNotFound', message: 'This inventory location does not exist' },
     ]);
-    expect((await f.staffCall('GET', '/offerings')).json()).toHaveLength(before);
+    expect((await f.staffCall('GET', '/offerings?limit=200')).json().items).toHaveLength(before);
   });
 
   it('refuses a wine listed twice and a rule about a wine outside the offering', async () => {
@@ -208,7 +210,7 @@ describe('PUT /v1/staff/offerings/{offeringId}', () => {
     expect(unchanged.wines.map((w: { wineId: string }) => w.wineId)).toEqual([wineIds.melbury, wineIds.magnum]);
     expect(unchanged.wines[1].ordered).toBe(1);
     expect(unchanged.allocations).toMatchObject({ count: 1, ordered: 1 });
-    const [invited] = (await f.staffCall('GET', `/offerings/${offering.id}/allocations`)).json();
+    const [invited] = (await f.staffCall('GET', `/offerings/${offering.id}/allocations`)).json().items;
     expect(invited).toMatchObject({ customerId: member.id, hasOrdered: true });
   });
 });

@@ -3,20 +3,25 @@ import {
   MIN_DAYS_AHEAD,
   offeringPhase,
   renderValidationMessage,
-  type AllocationMetaData,
   type CampaignKind,
   type FieldError,
   type OfferingInput,
   type OfferingUpdateInput,
+  type Page,
   type StaffOffering,
+  type StaffOfferingListQuery,
   type StaffOfferingSummary,
 } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
+import { decodeCursor, toPage } from '../../shared/pagination.js';
 import { invalid, problem } from './offering-problems.js';
 import { createOfferingStock, type OfferingContent } from './offering-stock.service.js';
-import type { OfferingRow, OfferingValues, StaffOfferingsRepository } from './staff-offerings.repository.js';
+import { offeringListKey, type OfferingRow, type OfferingValues, type StaffOfferingsRepository } from './staff-offerings.repository.js';
+import { createStaffOfferingActions } from './staff-offerings.actions.js';
+import { readStaffOffering, toOfferingSummary } from './staff-offerings.view.js';
 
 /**
  * The campaign type is a column, but members' pages read it from metaData['campaign-type']
@@ -27,19 +32,34 @@ export function metaDataFor(metaData: Record<string, unknown>, campaignType: Cam
   return campaignType === 'standard' ? rest : { ...rest, 'campaign-type': campaignType };
 }
 
+/** An offering's own columns from what staff sent (its window, wines and rules aside). */
+export const contentValues = (content: OfferingContent) => ({
+  name: content.name,
+  slug: content.slug,
+  campaignType: content.campaignType,
+  metaData: metaDataFor(content.metaData, content.campaignType),
+  letter: content.letter,
+  vintageNotes: content.vintageNotes,
+  orderMinimumCents: content.orderMinimumCents,
+  letterMarkdown: content.letterMarkdown,
+  vintageNotesMarkdown: content.vintageNotesMarkdown,
+  reminderDaysBefore: content.reminderDaysBefore,
+});
+
+/** What the audit trail keeps of an offering: its own columns and the wines as sent. */
+export const offeringSnapshot = (row: OfferingRow | Partial<OfferingValues>, content?: Pick<OfferingContent, 'wines'>) => ({
+  ...row,
+  ...(content ? { wines: content.wines } : {}),
+});
+
+export const slugInUse = (error: unknown) =>
+  isUniqueViolation(error, 'offerings_tenant_slug_unique') ? new ApiError('conflict', API_MESSAGES.slugInUse) : error;
+
 /** Offerings as staff schedule and edit them; their wines and stock are offering-stock.service.ts's. */
 export function createStaffOfferingsService(repository: StaffOfferingsRepository, now: () => Date) {
   const stock = createOfferingStock(repository);
-
-  const contentValues = (content: OfferingContent): Omit<OfferingValues, 'startDate' | 'endDate' | 'combinations'> => ({
-    name: content.name,
-    slug: content.slug,
-    campaignType: content.campaignType,
-    metaData: metaDataFor(content.metaData, content.campaignType),
-    letter: content.letter,
-    vintageNotes: content.vintageNotes,
-    orderMinimumCents: content.orderMinimumCents,
-  });
+  const detail = (tenantId: string, offeringId: string): Promise<StaffOffering> =>
+    readStaffOffering(repository, tenantId, offeringId, now());
 
   /** Seed §5 on an edit: a start already passed stays, an end not before now, a new start a day ahead. */
   function checkWindow(current: OfferingRow, input: OfferingUpdateInput, at: Date) {
@@ -57,84 +77,42 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
     return { startDate: start, endDate: end };
   }
 
-  const slugInUse = (error: unknown) =>
-    isUniqueViolation(error, 'offerings_tenant_slug_unique') ? new ApiError('conflict', API_MESSAGES.slugInUse) : error;
-
-  async function detail(tenantId: string, offeringId: string): Promise<StaffOffering> {
-    const offering = await repository.find(tenantId, offeringId);
-    if (!offering) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
-    const [wines, stock, allocated, ordered, counts] = await Promise.all([
-      repository.offeringWines(tenantId, offeringId),
-      repository.stock(tenantId, offeringId),
-      repository.allocatedTotals(tenantId, offeringId),
-      repository.orderedTotals(tenantId, offeringId),
-      repository.allocationCounts(tenantId, offeringId),
-    ]);
-    const wineIdOf = new Map(wines.map((wine) => [wine.offeringWineId, wine.wineId]));
-    return {
-      id: offering.id,
-      name: offering.name,
-      slug: offering.slug,
-      campaignType: offering.campaignType,
-      startDate: offering.startDate.toISOString(),
-      endDate: offering.endDate.toISOString(),
-      phase: offeringPhase(offering, now()),
-      metaData: offering.metaData as AllocationMetaData,
-      letter: offering.letter,
-      vintageNotes: offering.vintageNotes,
-      orderMinimumCents: offering.orderMinimumCents,
-      wines: wines.map((wine) => {
-        const rows = stock.filter((row) => row.offeringWineId === wine.offeringWineId);
-        const totals = allocated.find((row) => row.offeringWineId === wine.offeringWineId);
-        return {
-          ...wine,
-          stock: rows.map(({ locationId, quantity }) => ({ locationId, quantity })),
-          available: rows.reduce((sum, row) => sum + row.quantity, 0),
-          allocatedMinimum: totals?.minimum ?? 0,
-          allocatedMaximum: totals?.maximum ?? 0,
-          ordered: ordered.find((row) => row.offeringWineId === wine.offeringWineId)?.quantity ?? 0,
-        };
-      }),
-      combinations: offering.combinations.flatMap((rule) => {
-        const wineId = wineIdOf.get(rule.wineId);
-        const requiresWineId = wineIdOf.get(rule.requiresWineId);
-        return wineId && requiresWineId ? [{ wineId, requiresWineId, quantity: rule.quantity }] : [];
-      }),
-      allocations: counts,
-    };
-  }
-
   return {
-    async list(tenantId: string): Promise<StaffOfferingSummary[]> {
+    /** Latest start first, a page at a time; `phase` keeps published offerings in that phase, or the drafts. */
+    async list(tenantId: string, query: StaffOfferingListQuery): Promise<Page<StaffOfferingSummary>> {
       const at = now();
-      return (await repository.list(tenantId)).map(({ offering, wineCount, allocationCount }) => ({
-        id: offering.id,
-        name: offering.name,
-        slug: offering.slug,
-        campaignType: offering.campaignType,
-        startDate: offering.startDate.toISOString(),
-        endDate: offering.endDate.toISOString(),
-        phase: offeringPhase(offering, at),
-        wineCount,
-        allocationCount,
-      }));
+      const after = decodeCursor(query.cursor, 3);
+      if (after && (typeof after[0] !== 'string' || Number.isNaN(Date.parse(after[0])))) {
+        const message = renderValidationMessage('invalidCursor');
+        throw new ApiError('validationError', message, [{ field: 'cursor', code: 'invalidCursor', message }]);
+      }
+      const rows = await repository.list(tenantId, { limit: query.limit + 1, after, filter: query.phase, at });
+      return toPage(rows, query.limit, offeringListKey, (row) => toOfferingSummary(row, at));
     },
 
     detail,
 
     /** The window was checked by the route's schema (seed §5); the rest here, then one transaction. */
-    async create(tenantId: string, input: OfferingInput): Promise<StaffOffering> {
+    async create(actor: AuditActor, input: OfferingInput): Promise<StaffOffering> {
+      const { tenantId } = actor;
       await stock.check(tenantId, input);
       let id: string;
       try {
-        id = await repository.transaction(async (q) => {
+        id = await repository.transaction(async (q, tx) => {
           const row = await q.insert(tenantId, {
             ...contentValues(input),
+            status: input.status,
             startDate: new Date(input.startDate),
             endDate: new Date(input.endDate),
             combinations: [],
           });
           await stock.sync(q, tenantId, row.id, input);
+          await recordAudit(tx, actor, {
+            action: 'offering.create',
+            entityType: 'offering',
+            entityId: row.id,
+            after: offeringSnapshot(row, input),
+          });
           return row.id;
         });
       } catch (error) {
@@ -147,22 +125,33 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
      * Replaces the offering's content, wines and rules. An offering that has started keeps its
      * start; its end may move, but not into the past.
      */
-    async update(tenantId: string, offeringId: string, input: OfferingUpdateInput): Promise<StaffOffering> {
+    async update(actor: AuditActor, offeringId: string, input: OfferingUpdateInput): Promise<StaffOffering> {
+      const { tenantId } = actor;
       if (!(await repository.find(tenantId, offeringId))) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
       await stock.check(tenantId, input);
       try {
-        await repository.transaction(async (q) => {
+        await repository.transaction(async (q, tx) => {
           const current = await q.lock(tenantId, offeringId);
           if (!current) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
           const window = checkWindow(current, input, now());
-          await q.update(tenantId, offeringId, { ...contentValues(input), ...window });
+          const values = { ...contentValues(input), ...window, updatedAt: now() };
+          await q.update(tenantId, offeringId, values);
           await stock.sync(q, tenantId, offeringId, input);
+          await recordAudit(tx, actor, {
+            action: 'offering.update',
+            entityType: 'offering',
+            entityId: offeringId,
+            before: offeringSnapshot(current),
+            after: offeringSnapshot(values, input),
+          });
         });
       } catch (error) {
         throw slugInUse(error);
       }
       return detail(tenantId, offeringId);
     },
+
+    ...createStaffOfferingActions(repository, now, detail),
 
   };
 }

@@ -2,6 +2,7 @@ import type { ApiModule } from '../module-parts.js';
 import { createCatalogueRepository } from './catalogue.repository.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import { createCatalogueService } from './catalogue.service.js';
+import { markdownRoutes } from './markdown.routes.js';
 import { createRatesRepository } from './rates.repository.js';
 import { ratesRoutes } from './rates.routes.js';
 import { createRatesService } from './rates.service.js';
@@ -14,6 +15,7 @@ export const staffModule: ApiModule = ({ db, now, staffSignIn }) => ({
     await v1.register(staffRoutes, { signIn: staffSignIn });
     await v1.register(tenantRoutes, { db });
     await v1.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db), now) });
+    await v1.register(markdownRoutes);
     await v1.register(ratesRoutes, { rates: createRatesService(createRatesRepository(db)) });
   },
 });
