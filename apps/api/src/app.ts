@@ -18,12 +18,14 @@ import { cartModule } from './modules/cart/cart.module.js';
 import { customersModule } from './modules/customers/customers.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { joiningModule } from './modules/joining/joining.module.js';
+import { invitationsModule } from './modules/invitations/invitations.module.js';
 import { linksModule } from './modules/links/links.module.js';
 import { resolveRequestLimits, type RequestLimitOverrides } from './modules/links/request-limits.js';
 import { DEFAULT_UNIFORM_ANSWER_MS } from './modules/links/uniform-answer.js';
 import { createMailFromOptions, type MailOptions } from './modules/mail/mail.options.js';
 import mailPlugin from './modules/mail/mail.plugin.js';
 import type { ApiModule, ModuleParts } from './modules/module-parts.js';
+import { membersModule } from './modules/members/members.module.js';
 import { offeringsModule } from './modules/offerings/offerings.module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
 import { passwordsModule } from './modules/passwords/passwords.module.js';
@@ -99,6 +101,8 @@ const MODULES: readonly ApiModule[] = [
   staffModule,
   offeringsModule,
   linksModule,
+  invitationsModule,
+  membersModule,
   passwordsModule,
   joiningModule,
   bottlesModule,

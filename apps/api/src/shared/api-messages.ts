@@ -150,4 +150,21 @@ export const API_MESSAGES = {
   memberImportUnknownTier: (tier: string) => apiText('memberImportUnknownTier', { tier }),
   memberImportDuplicate: (line: number) => apiText('memberImportDuplicate', { line }),
   memberImportConflict: apiText('memberImportConflict'),
+
+  // Allocations, invitations and wishes in the staff console (issue 13).
+  allocationOrdered: apiText('allocationOrdered'),
+  offeringDraft: apiText('offeringDraft'),
+  wishMoreThanLeft: (left: number) => apiText('wishMoreThanLeft', { left }),
+  wishMoreThanAsked: (asked: number) => apiText('wishMoreThanAsked', { asked }),
+  allocationImportInvalid: apiText('allocationImportInvalid'),
+  allocationImportEmpty: apiText('allocationImportEmpty'),
+  allocationImportTooMany: (max: number) => apiText('allocationImportTooMany', { max }),
+  allocationImportCsv: (reason: string) => apiText('allocationImportCsv', { reason }),
+  allocationImportHeader: apiText('allocationImportHeader'),
+  allocationImportUnknownColumn: (column: string) => apiText('allocationImportUnknownColumn', { column }),
+  allocationImportEmail: apiText('allocationImportEmail'),
+  allocationImportUnknownMember: (email: string) => apiText('allocationImportUnknownMember', { email }),
+  allocationImportDuplicate: (line: number) => apiText('allocationImportDuplicate', { line }),
+  allocationImportNumber: (max: number) => apiText('allocationImportNumber', { max }),
+  allocationImportMinAboveMax: apiText('allocationImportMinAboveMax'),
 } as const;

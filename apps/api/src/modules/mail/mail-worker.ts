@@ -40,6 +40,8 @@ export interface MailWorkerDependencies {
   /** Pace of the background pass in ms; 0 = no background pass and no kicks (only `drain`). */
   intervalMs: number;
   batchSize?: number;
+  /** Scheduled work run at the start of every background pass (a reminder due); its errors are logged. */
+  beforePass?: () => Promise<void>;
 }
 
 /**
@@ -141,6 +143,7 @@ export function createMailWorker(deps: MailWorkerDependencies) {
     exclusive(async () => {
       passQueued = false;
       if (stopped) return;
+      await deps.beforePass?.().catch((error: unknown) => log.error({ err: error }, 'scheduled mail work failed'));
       await sendDue();
     }).catch((error: unknown) => {
       // A database hiccup: the rows stay queued and the next pass tries again.

@@ -47,7 +47,11 @@ export function createMailService(deps: MailServiceDependencies) {
   const brands = deps.brands ?? findMailBrand;
   const repository = createMailRepository(db);
   const secrets = createLinkSecretBox(deps.linkKey);
+  const tickTasks: Array<() => Promise<unknown>> = [];
   const worker = createMailWorker({
+    beforePass: async () => {
+      for (const task of tickTasks) await task();
+    },
     repository,
     transport,
     secrets,
@@ -94,6 +98,14 @@ export function createMailService(deps: MailServiceDependencies) {
       });
       worker.kick(tx !== undefined);
       return { id: row.id };
+    },
+
+    /**
+     * Work that queues mail on a schedule (the reminder before an offering closes): run on every
+     * background pass of the worker, in every instance, so it must be safe to run at once.
+     */
+    onTick(task: () => Promise<unknown>) {
+      tickTasks.push(task);
     },
 
     /** Sends everything due now (tests, the outbox page); waits for a pass already running. */

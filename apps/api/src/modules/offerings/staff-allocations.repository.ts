@@ -1,17 +1,43 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { allocationLines, allocations, customers, offeringWines, orders, wishes } from '../../db/schema/index.js';
+import type { InvitationState } from '@winery/domain';
+import {
+  allocationLines,
+  allocations,
+  customers,
+  linkTokens,
+  offeringInvitations,
+  offeringWines,
+  orders,
+  tiers,
+  wishes,
+} from '../../db/schema/index.js';
+import { recordAudits, type AuditActor, type AuditEntry } from '../../shared/audit.js';
+import { invitationStateAtSql, invitationStateSql } from '../invitations/invitation-state.js';
+import { afterMember, memberFilter } from '../members/member-search.js';
+import type { CursorKey } from '../../shared/pagination.js';
 
 /**
  * Members' allocations in an offering (their lines, their totals), as staff write them. Part of
  * the staff offerings repository (its transactions and its offering lock cover these queries too).
  */
 
+export interface AllocationListOptions {
+  allocationIds?: string[];
+  filter?: { q?: string | undefined; tierId?: string | undefined; state?: InvitationState | undefined };
+  /** The cursor's key: (last name, first name, allocation id) of the last row sent. */
+  after?: CursorKey | undefined;
+  limit?: number;
+}
+
 export interface AllocationLineValues {
   offeringWineId: string;
   minimum: number;
   maximum: number;
 }
+
+/** Whether the allocation's member has an order that was not cancelled (plain SQL: see invitation-state.ts). */
+const ORDERED = sql.raw(`exists (select 1 from orders ao where ao.allocation_id = "allocations"."id" and ao.status <> 'cancelled')`);
 
 /** Postgres takes at most 65 535 parameters per statement; writes go in slices well below it. */
 const SLICE = 500;
@@ -130,49 +156,156 @@ export function staffAllocationQueries(db: Database) {
       }
     },
 
-    /** Members of the offering (all, or those allocations), by last name, with their lines. */
-    async listAllocations(tenantId: string, offeringId: string, allocationIds?: string[]) {
-      const members = await db
+    /**
+     * Members of the offering (those allocations, or a page matching a filter) in (last name,
+     * first name, id) order, with their tier, invitation state and lines.
+     */
+    async listAllocations(tenantId: string, offeringId: string, options: AllocationListOptions = {}) {
+      const { allocationIds, filter = {}, after, limit } = options;
+      const query = db
         .select({
           id: allocations.id,
           customerId: allocations.customerId,
           email: customers.email,
           firstName: customers.firstName,
           lastName: customers.lastName,
+          tierId: customers.tierId,
+          tierName: tiers.name,
           orderMinimumCents: allocations.orderMinimumCents,
           metaData: allocations.metaData,
-          hasOrdered: sql<boolean>`exists (select 1 from ${orders} where ${orders.allocationId} = ${allocations.id} and ${orders.status} <> 'cancelled')`,
+          hasOrdered: sql<boolean>`${ORDERED}`,
+          state: invitationStateSql,
+          stateAt: invitationStateAtSql,
         })
         .from(allocations)
         .innerJoin(customers, eq(customers.id, allocations.customerId))
+        .leftJoin(tiers, eq(tiers.id, customers.tierId))
         .where(
           and(
             eq(allocations.tenantId, tenantId),
             eq(allocations.offeringId, offeringId),
-            ...(allocationIds ? [inArray(allocations.id, allocationIds)] : []),
+            allocationIds ? inArray(allocations.id, allocationIds) : undefined,
+            memberFilter(filter),
+            filter.state ? sql`${invitationStateSql} = ${filter.state}` : undefined,
+            afterMember(after, sql`${allocations.id}`),
           ),
         )
-        .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.email));
-      const lines = await db
-        .select({
-          allocationId: allocationLines.allocationId,
-          wineId: offeringWines.wineId,
-          minimum: allocationLines.minimum,
-          maximum: allocationLines.maximum,
-        })
-        .from(allocationLines)
-        .innerJoin(allocations, eq(allocations.id, allocationLines.allocationId))
-        .innerJoin(offeringWines, eq(offeringWines.id, allocationLines.offeringWineId))
-        .where(
-          and(
-            eq(allocationLines.tenantId, tenantId),
-            eq(allocations.offeringId, offeringId),
-            ...(allocationIds ? [inArray(allocations.id, allocationIds)] : []),
-          ),
-        )
-        .orderBy(asc(offeringWines.sortOrder));
+        .orderBy(asc(customers.lastName), asc(customers.firstName), asc(allocations.id));
+      const members = await (limit === undefined ? query : query.limit(limit));
+      const ids = members.map((member) => member.id);
+      const lines =
+        ids.length === 0
+          ? []
+          : await db
+              .select({
+                allocationId: allocationLines.allocationId,
+                wineId: offeringWines.wineId,
+                offeringWineId: allocationLines.offeringWineId,
+                minimum: allocationLines.minimum,
+                maximum: allocationLines.maximum,
+              })
+              .from(allocationLines)
+              .innerJoin(offeringWines, eq(offeringWines.id, allocationLines.offeringWineId))
+              .where(and(eq(allocationLines.tenantId, tenantId), inArray(allocationLines.allocationId, ids)))
+              .orderBy(asc(offeringWines.sortOrder));
       return { members, lines };
     },
+
+    /** One allocation of the offering, with whether its member has an order that was not cancelled. */
+    async findAllocation(tenantId: string, offeringId: string, allocationId: string) {
+      const [row] = await db
+        .select({
+          id: allocations.id,
+          customerId: allocations.customerId,
+          orderMinimumCents: allocations.orderMinimumCents,
+          metaData: allocations.metaData,
+          hasOrdered: sql<boolean>`${ORDERED}`,
+        })
+        .from(allocations)
+        .where(and(eq(allocations.tenantId, tenantId), eq(allocations.offeringId, offeringId), eq(allocations.id, allocationId)));
+      return row;
+    },
+
+    /**
+     * Removes a member from the offering: the allocation (its lines, wishes and carts go with it),
+     * its invitation records, and its unused links stop working now.
+     */
+    async deleteAllocation(tenantId: string, allocationId: string, at: Date) {
+      await db
+        .update(linkTokens)
+        .set({ expiresAt: at })
+        .where(
+          and(
+            eq(linkTokens.tenantId, tenantId),
+            eq(linkTokens.allocationId, allocationId),
+            isNull(linkTokens.usedAt),
+            gt(linkTokens.expiresAt, at),
+          ),
+        );
+      await db
+        .delete(offeringInvitations)
+        .where(and(eq(offeringInvitations.tenantId, tenantId), eq(offeringInvitations.allocationId, allocationId)));
+      await db.delete(allocations).where(and(eq(allocations.tenantId, tenantId), eq(allocations.id, allocationId)));
+    },
+
+    /** Members matching a console filter: the offering's (with their allocation), or every active member. */
+    async matchMembers(
+      tenantId: string,
+      offeringId: string,
+      filter: { q?: string | undefined; tierId?: string | undefined; onlyAllocated: boolean },
+    ) {
+      return db
+        .select({ customerId: customers.id, allocationId: allocations.id })
+        .from(customers)
+        .leftJoin(allocations, and(eq(allocations.customerId, customers.id), eq(allocations.offeringId, offeringId)))
+        .where(
+          and(
+            eq(customers.tenantId, tenantId),
+            memberFilter(filter),
+            filter.onlyAllocated ? isNotNull(allocations.id) : or(isNotNull(allocations.id), isNull(customers.deactivatedAt)),
+          ),
+        )
+        .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id));
+    },
+
+    /** The lines of these allocations, for the audit trail's "before" and to tell what changed. */
+    async linesOf(tenantId: string, allocationIds: string[]) {
+      const out: Array<{ allocationId: string; offeringWineId: string; minimum: number; maximum: number }> = [];
+      for (const slice of slices(allocationIds)) {
+        out.push(
+          ...(await db
+            .select({
+              allocationId: allocationLines.allocationId,
+              offeringWineId: allocationLines.offeringWineId,
+              minimum: allocationLines.minimum,
+              maximum: allocationLines.maximum,
+            })
+            .from(allocationLines)
+            .where(and(eq(allocationLines.tenantId, tenantId), inArray(allocationLines.allocationId, slice)))),
+        );
+      }
+      return out;
+    },
+
+    /** Sets these lines (others kept) on every allocation listed. */
+    async upsertLines(tenantId: string, allocationIds: string[], lines: AllocationLineValues[]) {
+      const rows = allocationIds.flatMap((allocationId) => lines.map((line) => ({ ...line, tenantId, allocationId })));
+      for (const slice of slices(rows)) {
+        await db
+          .insert(allocationLines)
+          .values(slice)
+          .onConflictDoUpdate({
+            target: [allocationLines.allocationId, allocationLines.offeringWineId],
+            set: { minimum: sql`excluded.minimum`, maximum: sql`excluded.maximum` },
+          });
+      }
+    },
+
+    /** The connection or transaction these queries run on, for helpers that take one (links, mail). */
+    database: db,
+
+    /** Audit entries in the caller's transaction (one insert). */
+    recordAllocationAudits: (actor: AuditActor, entries: AuditEntry[]) => recordAudits(db, actor, entries),
 
   };
 }

@@ -7,6 +7,14 @@ import type {
   SignInLinkData,
 } from './link.templates.js';
 import type { MailContent, TemplateContext } from './mail-types.js';
+import {
+  invitationReminder,
+  wishDeclined,
+  wishGranted,
+  type InvitationReminderData,
+  type WishDeclinedData,
+  type WishGrantedData,
+} from './console.templates.js';
 import { passwordChanged, signInAttempts, type PasswordChangedData, type SignInAttemptsData } from './account.templates.js';
 import {
   foundersListReceived,
@@ -41,7 +49,10 @@ export type MailTemplate =
   | ({ kind: 'order-shipped' } & OrderShippedData)
   | ({ kind: 'order-ready-for-pickup' } & OrderReadyForPickupData)
   | ({ kind: 'order-cancelled' } & OrderCancelledData)
-  | ({ kind: 'staff-invitation' } & StaffInvitationData);
+  | ({ kind: 'staff-invitation' } & StaffInvitationData)
+  | ({ kind: 'invitation-reminder' } & InvitationReminderData)
+  | ({ kind: 'wish-granted' } & WishGrantedData)
+  | ({ kind: 'wish-declined' } & WishDeclinedData);
 
 export type MailKind = MailTemplate['kind'];
 
@@ -62,6 +73,9 @@ const RENDERERS: Renderers = {
   'order-ready-for-pickup': orderReadyForPickup,
   'order-cancelled': orderCancelled,
   'staff-invitation': staffInvitation,
+  'invitation-reminder': invitationReminder,
+  'wish-granted': wishGranted,
+  'wish-declined': wishDeclined,
 };
 
 export const MAIL_KINDS = Object.keys(RENDERERS) as MailKind[];
