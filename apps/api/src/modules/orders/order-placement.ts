@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { isExpired, normaliseSelection, renderValidationMessage, selectionSubtotal, type Order, type PlaceOrderInput } from '@winery/domain';
+import { isExpired, normaliseSelection, renderValidationMessage, selectionSubtotal, type MemberOrder, type PlaceOrderInput } from '@winery/domain';
 import type { CartLineRow } from '../../db/schema/index.js';
 import { ApiError, fieldError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
@@ -10,7 +10,9 @@ import type { PricingService, ResolvedDelivery } from '../cart/pricing.service.j
 import { assertOfferingOpen, choiceProblems, selectionError, toWineLimits, wineLabel } from '../cart/selection.js';
 import { cardRefused, MAX_CARDS_PER_MEMBER, type CardTokenizer } from '../cards/card-tokenizer.js';
 import type { CardValues } from '../cards/cards.repository.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { confirmationMail } from './order-mails.js';
 import { addressCopy, toOrderView } from './order-view.js';
 import type { OrdersRepository } from './orders.repository.js';
 
@@ -33,19 +35,21 @@ export interface OrderPlacementDependencies {
   gateway: PaymentGateway;
   /** Shared with "add a card": tries with new cards count against the same per-member budget. */
   tokenizer: CardTokenizer;
+  /** The receipt is queued in the order's own transaction: no order without its e-mail, no e-mail without its order. */
+  mail: MailService;
   log: FastifyBaseLogger;
   now: () => Date;
 }
 
-export type PlaceOrderResult = { order: Order; created: boolean };
+export type PlaceOrderResult = { order: MemberOrder; created: boolean };
 
 export function createOrderPlacement(deps: OrderPlacementDependencies) {
-  const { repository, pricing, gateway, tokenizer, log, now } = deps;
+  const { repository, pricing, gateway, tokenizer, mail, log, now } = deps;
 
-  async function orderView(tenantId: string, orderId: string): Promise<Order> {
+  async function orderView(tenantId: string, orderId: string): Promise<MemberOrder> {
     const found = await repository.findWithLines(tenantId, orderId);
     if (!found) throw new ApiError('notFound', API_MESSAGES.orderNotFound);
-    return toOrderView(found.order, found.offeringName, found.lines);
+    return toOrderView(found.order, found.offeringName, found.lines, found.pickup);
   }
 
   /** A card the member typed in, its try counted, not yet sent to the gateway. */
@@ -144,7 +148,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
     const newCardTry = 'cardId' in payment ? null : await countNewCardTry(tenantId, customerId, payment);
     try {
       const savedSource = 'cardId' in payment ? await savedCardSource(tenantId, customerId, payment.cardId) : null;
-      const outcome = await repository.transaction(async (q) => {
+      const outcome = await repository.transaction(async (q, tx) => {
         // (a)+(b) The member's orders for this allocation queue here, so a double submission waits
         // for the first to commit and then finds its order; two different orders of one member
         // cannot both spend the same maximum.
@@ -236,7 +240,12 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
             };
           }),
         );
-        return { orderId: order.id, created: true, order: toOrderView(order, offer.offeringName, lines) };
+        const pickup = delivery.method === 'pickup' ? { name: delivery.location.name, address: delivery.location.address, hours: delivery.location.hours } : null;
+        const view = toOrderView(order, offer.offeringName, lines, pickup);
+        // (g) The receipt, committed with the order.
+        const member = await q.findMemberContact(tenantId, customerId);
+        if (member) await mail.enqueue({ tenantId, to: member.email, template: confirmationMail(member.firstName, view) }, tx);
+        return { orderId: order.id, created: true, order: view };
       });
       savedCard = outcome.created && Boolean(source?.save);
       if (!outcome.created) {
@@ -253,7 +262,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         if (winner) {
           // The gateway may have answered both with one authorisation: that one is the winner's to keep.
           if (held.authorizationId && held.authorizationId !== winner.order.authorizationId) await voidQuietly(held.authorizationId);
-          return { order: toOrderView(winner.order, winner.offeringName, winner.lines), created: false };
+          return { order: toOrderView(winner.order, winner.offeringName, winner.lines, winner.pickup), created: false };
         }
       }
       // Approved, then the order could not be written: release the hold on the member's card.

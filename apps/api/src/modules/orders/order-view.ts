@@ -1,21 +1,48 @@
-import type { Order } from '@winery/domain';
+import { trackingUrl, type MemberOrder, type OrderFulfilment } from '@winery/domain';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 
 export type AddressCopy = Record<string, string | null>;
 
-/** The lines an order's summary shows for where it goes: a postal address, or the pick-up place. */
-function deliveryLines(order: OrderRow): string[] {
-  const copy = order.shippingAddress;
+/** The lines an order shows for an address it keeps: a postal address, or (pick-up) the place's name and address. */
+export function addressLines(method: 'shipping' | 'pickup', copy: AddressCopy | null): string[] {
   if (!copy) return [];
-  if (order.deliveryMethod === 'pickup') return [copy.name, copy.address].filter((line): line is string => Boolean(line));
+  if (method === 'pickup') return [copy.name, copy.address].filter((line): line is string => Boolean(line));
   const cityLine = [copy.city, [copy.stateCode, copy.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [copy.address1, copy.address2, cityLine, copy.countryCode].filter((line): line is string => Boolean(line));
+}
+
+export type PickupPlace = { name: string; address: string; hours: string };
+
+type FulfilmentColumns = Pick<
+  OrderRow,
+  'fulfilmentStatus' | 'carrier' | 'trackingNumber' | 'deliveryMethod' | 'shippingAddress' | 'placedAt' | 'processingAt' | 'shippedAt' | 'readyForPickupAt' | 'pickedUpAt' | 'cancelledAt'
+>;
+
+/** Where the order is, as the member sees it; the pick-up place from its location, else from the order's copy. */
+export function memberFulfilment(order: FulfilmentColumns, pickup?: PickupPlace | null): OrderFulfilment {
+  const since = {
+    placed: order.placedAt,
+    processing: order.processingAt,
+    shipped: order.shippedAt,
+    ready_for_pickup: order.readyForPickupAt,
+    picked_up: order.pickedUpAt,
+    cancelled: order.cancelledAt,
+  }[order.fulfilmentStatus];
+  const copy = order.shippingAddress;
+  return {
+    status: order.fulfilmentStatus,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
+    pickupLocation: order.deliveryMethod === 'pickup' ? (pickup ?? { name: copy?.name ?? '', address: copy?.address ?? '', hours: '' }) : null,
+    updatedAt: (since ?? order.placedAt).toISOString(),
+  };
 }
 
 const byWine = (a: OrderLineRow, b: OrderLineRow) =>
   a.name.localeCompare(b.name) || a.vintage - b.vintage || a.sizeMl - b.sizeMl || (a.offeringWineId < b.offeringWineId ? -1 : 1);
 
-export function toOrderView(order: OrderRow, offeringName: string | null, lines: readonly OrderLineRow[]): Order {
+export function toOrderView(order: OrderRow, offeringName: string | null, lines: readonly OrderLineRow[], pickup?: PickupPlace | null): MemberOrder {
   return {
     id: order.id,
     number: order.number,
@@ -39,8 +66,9 @@ export function toOrderView(order: OrderRow, offeringName: string | null, lines:
       shippingLabel: order.shippingLabel,
       taxLabel: order.taxLabel,
     },
-    delivery: { method: order.deliveryMethod, address: deliveryLines(order) },
+    delivery: { method: order.deliveryMethod, address: addressLines(order.deliveryMethod, order.shippingAddress) },
     payment: { brand: order.cardBrand ?? '', last4: order.cardLast4 ?? '' },
+    fulfilment: memberFulfilment(order, pickup),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { allocations, offerings, orderLines, orders, stock } from '../../db/schema/index.js';
+import { allocations, customers, inventoryLocations, offerings, orderLines, orders, stock } from '../../db/schema/index.js';
 import { cartQueries } from '../cart/cart.repository.js';
 import { createPricingRepository } from '../cart/pricing.repository.js';
 import { createCardsRepository } from '../cards/cards.repository.js';
@@ -82,6 +82,16 @@ function orderQueries(db: Database) {
         .returning();
     },
 
+    /** Whom an order's e-mails go to. */
+    async findMemberContact(tenantId: string, customerId: string): Promise<{ firstName: string; email: string } | undefined> {
+      const [row] = await db
+        .select({ firstName: customers.firstName, email: customers.email })
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+        .limit(1);
+      return row;
+    },
+
     /** A card the member chose to save while ordering; written with the order, or not at all. */
     saveCard: (...args: Parameters<ReturnType<typeof createCardsRepository>['insert']>) => createCardsRepository(db).insert(...args),
     countCards: (tenantId: string, customerId: string) => createCardsRepository(db).countForCustomer(tenantId, customerId),
@@ -96,9 +106,12 @@ export function createOrdersRepository(db: Database) {
   return {
     ...orderQueries(db),
 
-    /** Runs `work` in one transaction: everything it writes is kept, or none of it. */
-    transaction<T>(work: (queries: OrderQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(orderQueries(tx)));
+    /**
+     * Runs `work` in one transaction: everything it writes is kept, or none of it. `tx` is for
+     * what other areas write in the same transaction (the order's e-mail).
+     */
+    transaction<T>(work: (queries: OrderQueries, tx: Database) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(orderQueries(tx), tx));
     },
 
     /** Which of these authorisations orders were written with. */
@@ -124,21 +137,38 @@ export function createOrdersRepository(db: Database) {
           totalCents: orders.totalCents,
           placedAt: orders.placedAt,
           offeringName: offerings.name,
+          // Where the order is now (issue 14): the member's page shows what staff set.
+          fulfilmentStatus: orders.fulfilmentStatus,
+          carrier: orders.carrier,
+          trackingNumber: orders.trackingNumber,
+          deliveryMethod: orders.deliveryMethod,
+          shippingAddress: orders.shippingAddress,
+          processingAt: orders.processingAt,
+          shippedAt: orders.shippedAt,
+          readyForPickupAt: orders.readyForPickupAt,
+          pickedUpAt: orders.pickedUpAt,
+          cancelledAt: orders.cancelledAt,
+          pickup: { name: inventoryLocations.name, address: inventoryLocations.address, hours: inventoryLocations.hours },
         })
         .from(orders)
         .leftJoin(allocations, and(eq(allocations.id, orders.allocationId), eq(allocations.tenantId, orders.tenantId)))
         .leftJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
+        .leftJoin(inventoryLocations, and(eq(inventoryLocations.id, orders.pickupLocationId), eq(inventoryLocations.tenantId, orders.tenantId)))
         .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId)))
         .orderBy(desc(orders.placedAt), desc(orders.number));
     },
 
     /** Any member's order of this tenant, with its offering's name and its lines: the service checks whose it is. */
-    async findWithLines(tenantId: string, orderId: string): Promise<{ order: OrderRow; offeringName: string | null; lines: OrderLineRow[] } | undefined> {
+    async findWithLines(
+      tenantId: string,
+      orderId: string,
+    ): Promise<{ order: OrderRow; offeringName: string | null; lines: OrderLineRow[]; pickup: { name: string; address: string; hours: string } | null } | undefined> {
       const [found] = await db
-        .select({ order: orders, offeringName: offerings.name })
+        .select({ order: orders, offeringName: offerings.name, pickup: { name: inventoryLocations.name, address: inventoryLocations.address, hours: inventoryLocations.hours } })
         .from(orders)
         .leftJoin(allocations, and(eq(allocations.id, orders.allocationId), eq(allocations.tenantId, orders.tenantId)))
         .leftJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
+        .leftJoin(inventoryLocations, and(eq(inventoryLocations.id, orders.pickupLocationId), eq(inventoryLocations.tenantId, orders.tenantId)))
         .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
         .limit(1);
       if (!found) return undefined;
@@ -146,7 +176,7 @@ export function createOrdersRepository(db: Database) {
         .select()
         .from(orderLines)
         .where(and(eq(orderLines.tenantId, tenantId), eq(orderLines.orderId, orderId)));
-      return { order: found.order, offeringName: found.offeringName ?? null, lines };
+      return { order: found.order, offeringName: found.offeringName ?? null, lines, pickup: found.pickup };
     },
   };
 }

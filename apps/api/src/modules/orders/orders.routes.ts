@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CustomerCollectionParamsSchema, OrderListSchema, OrderSchema, PlaceOrderSchema } from '@winery/domain';
+import { CustomerCollectionParamsSchema, MemberOrderListSchema, MemberOrderSchema, PlaceOrderSchema } from '@winery/domain';
 import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import { SWEEP_INTERVAL_MS } from './authorization-sweep.js';
@@ -31,10 +31,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['order'],
         summary: "The member's past orders, newest first",
-        description: 'Each names the offering it was placed in (null when it has none). Empty when the member has not ordered.',
+        description:
+          'Each names the offering it was placed in (null when it has none) and where it is now (`fulfilment`: placed, processing, shipped with carrier, tracking number and link, ready for pick-up with the place and its hours, picked up, cancelled), as staff set it. Empty when the member has not ordered.',
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
-        response: { 200: OrderListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: MemberOrderListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => orders.list(request.tenant.id, request.params.customerId),
@@ -51,7 +52,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         body: PlaceOrderSchema,
-        response: { 201: OrderSchema, 200: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { 201: MemberOrderSchema, 200: MemberOrderSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -68,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         summary: 'One order of the member: lines, totals, delivery and card, as placed',
         headers: TenantHeadersSchema,
         params: OrderParamsSchema,
-        response: { 200: OrderSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: MemberOrderSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => orders.get(request.tenant.id, request.params.customerId, request.params.orderId),

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Order, OrderSummary } from '@winery/domain';
+import type { MemberOrder, MemberOrderSummary } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { PricingService } from '../cart/pricing.service.js';
 import type { CardTokenizer } from '../cards/card-tokenizer.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { createAuthorizationSweep } from './authorization-sweep.js';
 import { createOrderPlacement } from './order-placement.js';
-import { toOrderView } from './order-view.js';
+import { memberFulfilment, toOrderView } from './order-view.js';
 import type { OrdersRepository } from './orders.repository.js';
 
 export interface OrdersDependencies {
@@ -16,6 +17,7 @@ export interface OrdersDependencies {
   gateway: PaymentGateway;
   /** Shared with "add a card": tries with new cards count against the same per-member budget. */
   tokenizer: CardTokenizer;
+  mail: MailService;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -27,16 +29,24 @@ export function createOrdersService(deps: OrdersDependencies) {
     /** Voids card holds whose order was never written (a process killed mid-placement); see ADR 013. */
     sweepAuthorizations: createAuthorizationSweep({ repository, gateway, log, now }),
 
-    async list(tenantId: string, customerId: string): Promise<OrderSummary[]> {
+    async list(tenantId: string, customerId: string): Promise<MemberOrderSummary[]> {
       const rows = await repository.listForCustomer(tenantId, customerId);
-      return rows.map((row) => ({ ...row, placedAt: row.placedAt.toISOString(), offeringName: row.offeringName ?? null }));
+      return rows.map((row) => ({
+        id: row.id,
+        number: row.number,
+        status: row.status,
+        totalCents: row.totalCents,
+        placedAt: row.placedAt.toISOString(),
+        offeringName: row.offeringName ?? null,
+        fulfilment: memberFulfilment(row, row.pickup),
+      }));
     },
 
-    async get(tenantId: string, customerId: string, orderId: string): Promise<Order> {
+    async get(tenantId: string, customerId: string, orderId: string): Promise<MemberOrder> {
       const found = await repository.findWithLines(tenantId, orderId);
       if (!found) throw new ApiError('notFound', API_MESSAGES.orderNotFound);
       if (found.order.customerId !== customerId) throw new ApiError('forbidden', API_MESSAGES.otherMemberOrder);
-      return toOrderView(found.order, found.offeringName, found.lines);
+      return toOrderView(found.order, found.offeringName, found.lines, found.pickup);
     },
 
     /** Places an order in one short transaction (order-placement.ts, ADR 009). */
