@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
+import { formatCountdown, formatDateTime, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
 
 const LA = 'America/Los_Angeles';
 
@@ -28,6 +28,12 @@ describe('the winery time zone', () => {
     expect(zonedLocalToUtc('', LA)).toBeNull();
     expect(zonedLocalToUtc('2027-13-01T09:00', LA)).toBeNull();
     expect(zonedLocalToUtc('tomorrow', LA)).toBeNull();
+  });
+
+  it('writes a date for reading in the zone, naming the zone', () => {
+    expect(formatDateTime('2027-03-01T17:00:00.000Z', LA)).toBe('Mar 1, 2027, 9:00 AM PST');
+    expect(formatDateTime('2027-07-01T16:00:00.000Z', LA)).toBe('Jul 1, 2027, 9:00 AM PDT');
+    expect(formatDateTime(null, LA)).toBe('');
   });
 
   it('counts down in days, hours, minutes and seconds', () => {

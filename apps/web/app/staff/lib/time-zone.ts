@@ -88,7 +88,16 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
   if (!iso) return '';
   const instant = Date.parse(iso);
   if (Number.isNaN(instant)) return '';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(instant);
+  // dateStyle/timeStyle cannot be combined with timeZoneName, hence the fields one by one.
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(instant);
 }
 
 /** "hh:mm:ss" of an instant in the zone (the dashboard's "Updated …"). */

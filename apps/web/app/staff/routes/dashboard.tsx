@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('dashboard');
 
 export default function StaffDashboard() {
-  return <PlannedPage pageKey="dashboard" />;
+  return <DashboardPage />;
 }
