@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { EditWinePage } from '../features/wines/wine-pages';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('wineEdit');
 
 export default function StaffWineEdit() {
-  return <PlannedPage pageKey="wineEdit" />;
+  return <EditWinePage />;
 }

@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { NewWinePage } from '../features/wines/wine-pages';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('wineNew');
 
 export default function StaffWineNew() {
-  return <PlannedPage pageKey="wineNew" />;
+  return <NewWinePage />;
 }

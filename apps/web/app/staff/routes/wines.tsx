@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { WinesPage } from '../features/wines/wines-page';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('wines');
 
 export default function StaffWines() {
-  return <PlannedPage pageKey="wines" />;
+  return <WinesPage />;
 }
