@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { EditOfferingPage } from '../features/offerings/offering-pages';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('offeringEdit');
 
 export default function StaffOfferingEdit() {
-  return <PlannedPage pageKey="offeringEdit" />;
+  return <EditOfferingPage />;
 }

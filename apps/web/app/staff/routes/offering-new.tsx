@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { NewOfferingPage } from '../features/offerings/offering-pages';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('offeringNew');
 
 export default function StaffOfferingNew() {
-  return <PlannedPage pageKey="offeringNew" />;
+  return <NewOfferingPage />;
 }

@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { OfferingsPage } from '../features/offerings/offerings-page';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('offerings');
 
 export default function StaffOfferings() {
-  return <PlannedPage pageKey="offerings" />;
+  return <OfferingsPage />;
 }
