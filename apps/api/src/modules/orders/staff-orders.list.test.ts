@@ -5,7 +5,8 @@ import { customers, orders } from '../../db/schema/index.js';
 import { createOrderingFixtures, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
 import { createStaffOrderFixtures, type PlacedOrder } from '../../testing/staff-order-fixtures.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
-import { ORDERS_CSV_COLUMNS, ordersCsv } from './orders-csv.js';
+import type { ORDERS_CSV_COLUMNS } from './orders-csv.js';
+import { ordersCsv } from './orders-csv.js';
 import { createStaffOrdersRepository } from './staff-orders.repository.js';
 
 let t: TestApp;
