@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { tiers, wishes } from '../db/schema/index.js';
+import { orderLines, orders, tiers, wishes } from '../db/schema/index.js';
 import type { Operation } from './openapi-inputs.js';
 import { createOrderingFixtures } from './ordering-fixtures.js';
 import { TEST_PASSWORD, TEST_TENANT, type TestApp } from './test-app.js';
@@ -70,6 +70,16 @@ export async function createFuzzFixtures(t: TestApp) {
             .onConflictDoUpdate({ target: [wishes.allocationId, wishes.offeringWineId], set: { status: 'requested', decidedAt: null } })
             .returning();
           return row!.id;
+        };
+      case 'orderId':
+        // A fresh order per request (placed, one bottle from the cellar): a run may ship or cancel it.
+        return async () => {
+          const [order] = await db
+            .insert(orders)
+            .values({ tenantId, customerId: world.customer.id, allocationId: world.allocation.id, number: `AE-F${randomUUID().slice(0, 8)}`, subtotalCents: 10_000, totalCents: 10_000 })
+            .returning();
+          await db.insert(orderLines).values({ tenantId, orderId: order!.id, offeringWineId: wines[0]!.id, locationId: fixtures.cellar.id, name: 'Fuzz', vintage: 2021, sizeMl: 750, quantity: 1, unitPriceCents: 10_000 });
+          return order!.id;
         };
       case 'requestId':
         if (op.path.startsWith('/v1/customer/login-link/')) return async () => world.signInRequestId;
