@@ -150,6 +150,7 @@ const ACCESS: Record<string, Row> = {
   'GET /v1/staff/wines/{wineId}': { access: 'viewer', ok: 404, params: { wineId: 'neverIssued' } },
   'PUT /v1/staff/wines/{wineId}': { access: 'manager', ok: 400, body: EMPTY },
   'GET /v1/staff/tenant': { access: 'viewer', ok: 200 },
+  'GET /v1/staff/dashboard': { access: 'viewer', ok: 200 },
   'GET /v1/staff/locations': { access: 'viewer', ok: 200 },
   'GET /v1/staff/offerings': { access: 'viewer', ok: 200 },
   'POST /v1/staff/offerings': { access: 'manager', ok: 400, body: EMPTY },

@@ -214,3 +214,42 @@ export const StaffOfferingSchema = z.object({
 export type StaffOffering = z.infer<typeof StaffOfferingSchema>;
 
 export const OfferingIdParamsSchema = z.object({ offeringId: idInput() });
+
+/** One offering on the dashboard: the open one(s) and the next scheduled one. */
+export const DashboardOfferingSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  phase: z.enum(OFFERING_PHASES),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** Seconds until the start (scheduled) or the end (open); null once passed. */
+  secondsToStart: z.number().int().nullable(),
+  secondsToEnd: z.number().int().nullable(),
+  /** Members with an allocation in the offering. */
+  allocated: z.number().int(),
+  /** Allocated members sent their allocation link (an invitation, or a link staff had sent before). */
+  invited: z.number().int(),
+  /** Members who opened the offering through their e-mailed allocation link. */
+  signedInThroughLink: z.number().int(),
+  /** Members with an order that was not cancelled. */
+  ordered: z.number().int(),
+  /** ordered / invited × 100, one decimal; 0 when nobody was invited. */
+  takeUpPercent: z.number(),
+  /** Wine sales of the orders that were not cancelled, before shipping and tax. */
+  revenueCents: z.number().int(),
+  wines: z.array(
+    z.object({ offeringWineId: z.uuid(), name: z.string(), vintage: z.number().int(), sizeMl: z.number().int(), sold: z.number().int(), left: z.number().int() }),
+  ),
+  /** Wishes waiting for an answer. */
+  wishesWaiting: z.number().int(),
+});
+export type DashboardOffering = z.infer<typeof DashboardOfferingSchema>;
+
+/** `GET /v1/staff/dashboard`: the live and next offerings, and prospects' requests waiting for a decision. */
+export const DashboardSchema = z.object({
+  generatedAt: z.string(),
+  offerings: z.array(DashboardOfferingSchema),
+  prospectsWaiting: z.number().int(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
