@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { ProspectsPage } from '../features/prospects/prospects-page';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('prospects');
 
 export default function StaffProspects() {
-  return <PlannedPage pageKey="prospects" />;
+  return <ProspectsPage />;
 }
