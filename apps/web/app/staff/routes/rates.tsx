@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { RatesPage } from '../features/rates/rates-page';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('rates');
 
 export default function StaffRates() {
-  return <PlannedPage pageKey="rates" />;
+  return <RatesPage />;
 }

@@ -1,0 +1,124 @@
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from '../lib/field-errors';
+
+export type CellKind = 'text' | 'number' | 'money' | 'check' | 'long';
+export type EditableRow = Record<string, string | boolean>;
+
+export interface EditableColumn {
+  /** The API's field name: errors at `<path>.<row>.<key>` show in this cell. */
+  key: string;
+  header: string;
+  kind: CellKind;
+  hint?: string;
+}
+
+/**
+ * A table whose cells are fields: rows are added and removed, and an error of the API appears
+ * under its cell. Each field is labelled by its column and row ("Country, row 3").
+ */
+export function EditableTable({
+  id,
+  caption,
+  path,
+  columns,
+  rows,
+  errors,
+  disabled,
+  onChange,
+  newRow,
+}: {
+  id: string;
+  caption: string;
+  path: string;
+  columns: EditableColumn[];
+  rows: EditableRow[];
+  errors: FieldErrors;
+  disabled: boolean;
+  onChange: (rows: EditableRow[]) => void;
+  newRow: () => EditableRow;
+}) {
+  const { t } = useTranslation('staff');
+  const set = (index: number, key: string, value: string | boolean) => onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+  return (
+    <>
+      <div className="staff-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+        <table className="staff-table staff-table--editable">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="staff-table__num">
+                {t('editable.row')}
+              </th>
+              {columns.map((column) => (
+                <th scope="col" key={column.key}>
+                  {column.header}
+                </th>
+              ))}
+              {disabled ? null : (
+                <th scope="col">
+                  <span className="visually-hidden">{t('editable.actions')}</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                <td className="staff-table__num">{index + 1}</td>
+                {columns.map((column) => {
+                  const cellId = `${id}-${index}-${column.key}`;
+                  const error = errors[`${path}.${index}.${column.key}`];
+                  const label = t('editable.cellLabel', { column: column.header, row: index + 1 });
+                  const common = {
+                    id: cellId,
+                    'aria-label': label,
+                    'aria-invalid': error ? (true as const) : undefined,
+                    'aria-describedby': error ? `${cellId}-error` : undefined,
+                    disabled,
+                  };
+                  const value = row[column.key];
+                  return (
+                    <td key={column.key} className={error ? 'field--invalid' : undefined}>
+                      {column.kind === 'check' ? (
+                        <input type="checkbox" className="staff-check" checked={value === true} onChange={(event) => set(index, column.key, event.target.checked)} {...common} />
+                      ) : column.kind === 'long' ? (
+                        <textarea className="field__input field__textarea" rows={2} value={String(value ?? '')} onChange={(event) => set(index, column.key, event.target.value)} {...common} />
+                      ) : (
+                        <input
+                          className={`field__input${column.kind === 'text' ? '' : ' staff-table__num'}`}
+                          inputMode={column.kind === 'money' ? 'decimal' : column.kind === 'number' ? 'decimal' : undefined}
+                          value={String(value ?? '')}
+                          onChange={(event) => set(index, column.key, event.target.value)}
+                          {...common}
+                        />
+                      )}
+                      {error ? (
+                        <p className="field__error" id={`${cellId}-error`}>
+                          {error}
+                        </p>
+                      ) : null}
+                    </td>
+                  );
+                })}
+                {disabled ? null : (
+                  <td>
+                    <button type="button" className="button button--small button--quiet" onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+                      {t('actions.remove')}
+                      <span className="visually-hidden"> {t('editable.rowNumber', { row: index + 1 })}</span>
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {errors[path] ? <p className="field__error">{errors[path]}</p> : null}
+      {disabled ? null : (
+        <button type="button" className="button button--small button--quiet staff-add-row" onClick={() => onChange([...rows, newRow()])}>
+          {t('editable.addRow')}
+        </button>
+      )}
+    </>
+  );
+}
