@@ -1,8 +1,8 @@
-import { PlannedPage } from '../components/planned-page';
+import { BottlesPage } from '../features/bottles/bottles-page';
 import { staffMeta } from '../staff-i18n';
 
 export const meta = () => staffMeta('bottles');
 
 export default function StaffBottles() {
-  return <PlannedPage pageKey="bottles" />;
+  return <BottlesPage />;
 }
