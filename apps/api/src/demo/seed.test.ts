@@ -216,7 +216,7 @@ describe('the demo staff sign-in', () => {
     const token = await t.signInStaff(DEMO_STAFF.email, DEMO_PASSWORD, DEMO_TENANT.slug);
     const headers = { tenant: DEMO_TENANT.slug, authorization: token };
     expect((await t.app.inject({ method: 'GET', url: '/v1/staff/me', headers })).json()).toMatchObject({ email: DEMO_STAFF.email, role: 'admin' });
-    const list = (await t.app.inject({ method: 'GET', url: '/v1/staff/offerings', headers })).json();
+    const list = (await t.app.inject({ method: 'GET', url: '/v1/staff/offerings', headers })).json().items;
     expect(list.map((offering: { phase: string }) => offering.phase)).toEqual(['open', 'closed']);
     const current = (await t.app.inject({ method: 'GET', url: `/v1/staff/offerings/${list[0].id}`, headers })).json();
     expect(current.allocations).toMatchObject({ count: 2, ordered: 1 });

@@ -413,7 +413,7 @@ describe('sign-in links', () => {
   it('opens the member’s offering from their allocation link', async () => {
     const { token, customerId } = await apiSignIn(members.offering.email);
     const [current] = (await api<AllocationSummary[]>(token, 'GET', `/v1/demo/customer/${customerId}/allocation`)).body;
-    const offerings = (await staffApi<StaffOfferingSummary[]>('GET', '/v1/staff/offerings')).body;
+    const offerings = (await staffApi<{ items: StaffOfferingSummary[] }>('GET', '/v1/staff/offerings?limit=200')).body.items;
     const offering = offerings.find((candidate) => candidate.name === current!.name);
     expect(offering, 'the offering of the member').toBeDefined();
     const seen = await mailIds(members.offering.email);

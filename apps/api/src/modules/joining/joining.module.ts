@@ -3,6 +3,7 @@ import type { ApiModule } from '../module-parts.js';
 import { createJoiningRepository } from './joining.repository.js';
 import { joiningRoutes } from './joining.routes.js';
 import { createJoiningService } from './joining.service.js';
+import { createProspectList } from './staff-joining.repository.js';
 import { staffJoiningRoutes } from './staff-joining.routes.js';
 
 /** Prospects' requests to join (the allocation list, the Founder's List), and staff answering them. */
@@ -14,7 +15,7 @@ export const joiningModule: ApiModule = (parts) => {
   return {
     routes: async (v1) => {
       await v1.register(joiningRoutes, { joining, minimumAge: settings.minimumAge, now });
-      await v1.register(staffJoiningRoutes, { joining });
+      await v1.register(staffJoiningRoutes, { joining, prospects: createProspectList(db) });
     },
   };
 };

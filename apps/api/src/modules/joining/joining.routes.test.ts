@@ -186,16 +186,16 @@ describe("POST /v1/founders-list (Founder's List)", () => {
 });
 
 describe('staff: requests to join', () => {
-  it('lists requests newest first, filtered by kind and status, for staff only', async () => {
+  it('lists requests in arrival order, filtered by kind and status, for staff only', async () => {
     const a = (await join(person())).json() as { id: string };
     const b = (await joinFoundersList(person({ idealAllocation: '6 bottles' }))).json() as { id: string };
 
-    const all = await staffGet('/v1/staff/allocation-requests');
+    const all = await staffGet('/v1/staff/allocation-requests?limit=200');
     expect(all.statusCode).toBe(200);
-    const ids = (all.json() as Array<{ id: string }>).map((row) => row.id);
-    expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+    const ids = (all.json().items as Array<{ id: string }>).map((row) => row.id);
+    expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
 
-    const founders = (await staffGet('/v1/staff/allocation-requests?kind=founders-list&status=pending')).json() as Array<{
+    const founders = (await staffGet('/v1/staff/allocation-requests?kind=founders-list&status=pending')).json().items as Array<{
       id: string;
       kind: string;
       address: { stateCode: string };
@@ -205,7 +205,7 @@ describe('staff: requests to join', () => {
     expect(founders.map((row) => row.id)).not.toContain(a.id);
     expect(founders.find((row) => row.id === b.id)).toMatchObject({ status: 'pending', idealAllocation: '6 bottles', address: { stateCode: 'CA' } });
 
-    const anyKind = (await staffGet('/v1/staff/allocation-requests?kind=&status=pending')).json() as Array<{ id: string }>;
+    const anyKind = (await staffGet('/v1/staff/allocation-requests?kind=&status=waiting&limit=200')).json().items as Array<{ id: string }>;
     expect(anyKind.map((row) => row.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect((await staffGet('/v1/staff/allocation-requests?status=maybe')).statusCode).toBe(400);
     const member = await t.createCustomer();

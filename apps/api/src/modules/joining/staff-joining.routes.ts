@@ -1,30 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import {
-  JoinRequestApprovedSchema,
-  JoinRequestListQuerySchema,
-  JoinRequestListSchema,
-  JoinRequestParamsSchema,
-  JoinRequestSchema,
-} from './joining.schemas.js';
+import { JoinRequestApprovedSchema, JoinRequestParamsSchema, JoinRequestSchema } from './joining.schemas.js';
 import type { JoiningService } from './joining.service.js';
+import type { ProspectList } from './staff-joining.repository.js';
+import { ProspectListQuerySchema, ProspectPageSchema } from './staff-joining.schemas.js';
 
 /** Staff decide prospects' requests: approve (the member is created and invited) or decline. */
-export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService }> = async (app, { joining }) => {
+export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService; prospects: ProspectList }> = async (app, { joining, prospects }) => {
   app.get(
     '/staff/allocation-requests',
     {
       schema: {
         tags: ['staff'],
-        summary: "Prospects' requests to join, newest first, optionally of one kind and status",
+        summary: "Prospects' requests to join, in arrival order, each with its place on the waiting list",
+        description:
+          "Oldest first, a page at a time (`limit`, `cursor`); optionally of one kind (allocation, founders-list) and status (waiting — also accepted as pending —, approved, declined). position: the request's place among the waiting requests of its kind (1 = next), null once decided.",
         headers: TenantHeadersSchema,
-        querystring: JoinRequestListQuerySchema,
+        querystring: ProspectListQuerySchema,
         security: STAFF_SECURITY,
-        response: { 200: JoinRequestListSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: ProspectPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => joining.list(request.tenant.id, request.query),
+    async (request) => prospects(request.tenant.id, request.query),
   );
 
   app.post(
