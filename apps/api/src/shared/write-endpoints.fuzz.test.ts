@@ -28,8 +28,10 @@ const BODILESS = new Set([
   'DELETE /v1/{tenant}/customer/{customerId}/address/{addressId}',
   'DELETE /v1/{tenant}/customer/{customerId}/card/{cardId}',
   'POST /v1/{tenant}/customer/{customerId}/card/{cardId}/default',
-  'POST /v1/staff/wishes/{wishId}/grant',
   'POST /v1/staff/wishes/{wishId}/decline',
+  'DELETE /v1/staff/offerings/{offeringId}/allocations/{allocationId}',
+  // Its body is the CSV file itself (text/csv): sent without one, it must answer 400.
+  'POST /v1/staff/offerings/{offeringId}/allocations/import',
   'POST /v1/customer/login-link/{requestId}/resend',
   'POST /v1/staff/members/{customerId}/account-link',
   'POST /v1/staff/members/{customerId}/invite',
