@@ -88,8 +88,16 @@ export async function createFuzzFixtures(t: TestApp) {
         }
         break;
       case 'staffUserId':
-        // A colleague of their own per run: a run may change their role or deactivate them.
-        return async () => (await t.createStaffUser({ role: 'manager' })).id;
+        // A colleague of their own per run, in the state the action applies to: deactivated to
+        // reactivate, invited (no password yet) to invite again, an active viewer otherwise.
+        return async () =>
+          (
+            await t.createStaffUser({
+              role: 'viewer',
+              ...(op.path.endsWith('/reactivate') ? { deactivatedAt: new Date() } : {}),
+              ...(op.path.endsWith('/invitation') ? { passwordHash: null } : {}),
+            })
+          ).id;
       case 'tierId':
         return async () => (await db.insert(tiers).values({ tenantId, name: `Tier ${randomUUID().slice(0, 8)}`, rank: 9 }).returning())[0]!.id;
       default:
