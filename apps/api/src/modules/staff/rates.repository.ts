@@ -60,8 +60,8 @@ export function createRatesRepository(db: Database) {
      * Runs `work` in one transaction: checkout never sees half of the old tables and half of the
      * new. Run again if PostgreSQL aborted it for a deadlock or a serialization failure.
      */
-    transaction<T>(work: (queries: RateQueries) => Promise<T>): Promise<T> {
-      return retryOnTransientConflict(() => db.transaction((tx) => work(rateQueries(tx))));
+    transaction<T>(work: (queries: RateQueries, tx: Database) => Promise<T>): Promise<T> {
+      return retryOnTransientConflict(() => db.transaction((tx) => work(rateQueries(tx), tx)));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taxRates } from '../../db/schema/index.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, taxRates } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -86,6 +87,40 @@ describe('PUT /v1/staff/rates', () => {
         { field: 'taxRates.0.rateBasisPoints', code: 'invalidType', message: 'Invalid type' },
       ]),
     );
+  });
+
+  it('names the row and field of every bad value in every table, and records an accepted replacement in the audit trail', async () => {
+    const response = await put({
+      taxRates: [...TABLES.taxRates, { countryCode: 'FR', rateBasisPoints: -1 }],
+      shippingRates: [
+        TABLES.shippingRates[0],
+        { countryCode: 'US', minBottles: 8, maxBottles: 7, priceCents: 100 },
+        { countryCode: 'GB', minBottles: 1, maxBottles: null, priceCents: 1.5 },
+      ],
+      restrictions: [TABLES.restrictions[0], { countryCode: 'NO', name: '' }],
+      notices: [{ countryCode: 'XX', text: 'Bad\u0000text' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, type: 'validationError' });
+    expect(response.json().errors.map((error: { field: string; code: string }) => `${error.field} ${error.code}`).sort()).toEqual([
+      'notices.0.countryCode countryRequired',
+      'notices.0.text charactersNotAllowed',
+      'restrictions.1.name required',
+      'shippingRates.1.maxBottles invalidQuantity',
+      'shippingRates.2.priceCents invalidType',
+      'taxRates.3.rateBasisPoints invalidType',
+    ]);
+
+    const accepted = await put(TABLES);
+    expect(accepted.statusCode).toBe(200);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, TEST_TENANT), eq(auditLog.action, 'rates.replace')))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry).toMatchObject({ entityType: 'rates', entityId: TEST_TENANT, after: accepted.json() });
+    expect(entry!.staffUserId).not.toBeNull();
   });
 
   it("touches only the caller's tenant", async () => {

@@ -33,6 +33,6 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
         response: { 200: RateTablesSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => rates.replace(request.tenant.id, request.body),
+    async (request) => rates.replace({ tenantId: request.tenant.id, staff: request.staff }, request.body),
   );
 };

@@ -1,6 +1,7 @@
 import type { FieldError, RateTablesInput, RateTablesView } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import type { RatesRepository } from './rates.repository.js';
 
 const destinationKey = (row: { countryCode: string; stateCode?: string | null }) => `${row.countryCode}/${row.stateCode ?? ''}`;
@@ -66,13 +67,17 @@ export function createRatesService(repository: RatesRepository) {
     read: (tenantId: string) => view(repository, tenantId),
 
     /** Replaces all four tables at once, or leaves them as they were. */
-    async replace(tenantId: string, tables: RateTablesInput): Promise<RateTablesView> {
+    async replace(actor: AuditActor, tables: RateTablesInput): Promise<RateTablesView> {
+      const { tenantId } = actor;
       const problems = rateTableProblems(tables);
       if (problems.length > 0) throw new ApiError('validationError', API_MESSAGES.validation, problems);
       // Read back in the same transaction: the answer is these tables, not a later call's.
-      return repository.transaction(async (q) => {
+      return repository.transaction(async (q, tx) => {
+        const before = await view(q, tenantId);
         await q.replace(tenantId, tables);
-        return view(q, tenantId);
+        const after = await view(q, tenantId);
+        await recordAudit(tx, actor, { action: 'rates.replace', entityType: 'rates', entityId: tenantId, before, after });
+        return after;
       });
     },
   };
