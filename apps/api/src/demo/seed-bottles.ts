@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { bottles } from '../db/schema/index.js';
+import { mulberry32 } from './demo-random.js';
 import type { DemoWineKey } from './seed-content.js';
 
 /**
@@ -23,18 +24,6 @@ export const DEMO_BOTTLE_COUNTS: Readonly<Record<DemoWineKey, number>> = {
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const SEED = 0x5eed_b077;
-
-/** mulberry32: small, fast and the same on every machine. */
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface DemoBottle {
   bottleId: string;

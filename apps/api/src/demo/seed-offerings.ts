@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DAY_MS } from '@winery/domain';
 import type { Database } from '../db/database.js';
 import { allocationLines, allocations, inventoryLocations, offeringWines, offerings, orderLines, orders, stock, wines } from '../db/schema/index.js';
+import type { DemoLocation } from './demo-orders.js';
 import { DEMO_WALLETS } from './demo-producer.js';
 import { DEMO_MEMBERS } from './demo-sign-ins.js';
 import {
@@ -20,7 +21,7 @@ import {
   type DemoWineKey,
 } from './seed-content.js';
 
-const season = (date: Date) => {
+export const season = (date: Date) => {
   const month = date.getUTCMonth();
   if (month <= 1 || month === 11) return 'Winter';
   if (month <= 4) return 'Spring';
@@ -31,6 +32,9 @@ const season = (date: Date) => {
 export interface SeededOfferings {
   /** The catalogue wine of each demo wine (the bottle registry numbers them). */
   wineId: (key: DemoWineKey) => string;
+  /** The live release: the other members' allocations and orders join it (seed-open-offering.ts). */
+  current: { id: string; name: string; startDate: Date; endDate: Date; offered: (key: DemoWineKey) => string };
+  locations: { cellarDoor: DemoLocation; tastingRoom: DemoLocation };
 }
 
 /**
@@ -44,15 +48,17 @@ export async function seedOfferings(
 ): Promise<SeededOfferings> {
   const { tenantId, now, memberId: idOf } = input;
   const currentStart = new Date(now.getTime() - 5 * DAY_MS);
+  const currentEnd = new Date(now.getTime() + 25 * DAY_MS);
+  const currentName = `${season(currentStart)} ${currentStart.getUTCFullYear()} Release`;
   const [current, earlier] = await tx
     .insert(offerings)
     .values([
       {
         tenantId,
-        name: `${season(currentStart)} ${currentStart.getUTCFullYear()} Release`,
+        name: currentName,
         slug: `${season(currentStart).toLowerCase()}-${currentStart.getUTCFullYear()}-release`,
         startDate: currentStart,
-        endDate: new Date(now.getTime() + 25 * DAY_MS),
+        endDate: currentEnd,
         metaData: { 'show-vintage-notes': true },
         letter: CURRENT_LETTER,
         vintageNotes: CURRENT_NOTES,
@@ -180,5 +186,10 @@ export async function seedOfferings(
     }),
   );
 
-  return { wineId };
+  const location = (id: string, entry: { countryCode: string; stateCode: string }) => ({ id, countryCode: entry.countryCode, stateCode: entry.stateCode });
+  return {
+    wineId,
+    current: { id: current!.id, name: currentName, startDate: currentStart, endDate: currentEnd, offered },
+    locations: { cellarDoor: location(cellarDoor!.id, DEMO_LOCATIONS.cellarDoor), tastingRoom: location(tastingRoom!.id, DEMO_LOCATIONS.tastingRoom) },
+  };
 }

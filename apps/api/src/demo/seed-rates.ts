@@ -48,20 +48,30 @@ const NOTICES = [
 /**
  * Sales tax for every US state and DC; shipping by bottle band in the US (by air to Alaska and
  * Hawaii), Canada, the UK and a few EU countries, duties included abroad; Utah and Norway cannot
- * receive wine; notices for Canada, the UK and Germany.
+ * receive wine. The rows the seed stores; the demo's orders are priced from them (domain computeTotals).
  */
-export async function seedRateTables(tx: Database, tenantId: string) {
-  await tx.insert(taxRates).values([
-    ...Object.entries(US_STATE_TAX).map(([stateCode, rateBasisPoints]) => ({ tenantId, countryCode: 'US', stateCode, rateBasisPoints })),
-    ...ABROAD.map((country) => ({ tenantId, countryCode: country.countryCode, rateBasisPoints: country.taxBasisPoints, includesDuties: true })),
-  ]);
+export function demoRateTables(tenantId: string) {
   const bands = (countryCode: string, stateCode: string | null, prices: readonly number[], includesDuties: boolean) =>
     BANDS.map((band, index) => ({ tenantId, countryCode, stateCode, ...band, priceCents: prices[index]!, includesDuties }));
-  await tx.insert(shippingRates).values([
-    ...bands('US', null, US_SHIPPING, false),
-    ...US_AIR_SHIPPING.states.flatMap((state) => bands('US', state, US_AIR_SHIPPING.bands, false)),
-    ...ABROAD.flatMap((country) => bands(country.countryCode, null, country.bands, true)),
-  ]);
-  await tx.insert(shippingRestrictions).values(RESTRICTIONS.map((row) => ({ ...row, tenantId })));
+  return {
+    taxRates: [
+      ...Object.entries(US_STATE_TAX).map(([stateCode, rateBasisPoints]) => ({ tenantId, countryCode: 'US', stateCode, rateBasisPoints, includesDuties: false })),
+      ...ABROAD.map((country) => ({ tenantId, countryCode: country.countryCode, stateCode: null, rateBasisPoints: country.taxBasisPoints, includesDuties: true })),
+    ],
+    shippingRates: [
+      ...bands('US', null, US_SHIPPING, false),
+      ...US_AIR_SHIPPING.states.flatMap((state) => bands('US', state, US_AIR_SHIPPING.bands, false)),
+      ...ABROAD.flatMap((country) => bands(country.countryCode, null, country.bands, true)),
+    ],
+    restrictions: RESTRICTIONS.map((row) => ({ ...row, tenantId })),
+  };
+}
+
+/** The rate tables above, and notices for Canada, the UK and Germany. */
+export async function seedRateTables(tx: Database, tenantId: string) {
+  const tables = demoRateTables(tenantId);
+  await tx.insert(taxRates).values(tables.taxRates);
+  await tx.insert(shippingRates).values(tables.shippingRates);
+  await tx.insert(shippingRestrictions).values(tables.restrictions);
   await tx.insert(shippingNotices).values(NOTICES.map((row) => ({ ...row, tenantId })));
 }

@@ -3,17 +3,25 @@ import { addresses, brands, customers, paymentCards, staffUsers, tenants } from 
 import { hashPassword } from '../modules/auth/password.service.js';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { createTestGateway } from '../modules/payments/test-gateway.js';
+import { DEMO_STANDING, generateMembers } from './demo-members.js';
 import { DEMO_BRANDS, DEMO_PEOPLE, DEMO_WALLETS } from './demo-producer.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF_USERS, DEMO_TENANT } from './demo-sign-ins.js';
 import { seedDemoBottles } from './seed-bottles.js';
+import { createDemoContext, seedPastReleases } from './seed-history.js';
+import { seedGeneratedMembers, seedTiers } from './seed-members.js';
 import { seedOfferings } from './seed-offerings.js';
-import { seedRateTables } from './seed-rates.js';
+import { seedOpenRelease } from './seed-open-offering.js';
+import { seedProspects } from './seed-prospects.js';
+import { demoRateTables, seedRateTables } from './seed-rates.js';
 
 /**
- * Creates the demo producer, its brands, members, staff sign-ins (one per role), two locations,
- * wines, offerings (letter, vintage notes, prices, stock, members' limits), the pending order
- * AE-10001 and the rate tables — only when tenant `demo` is absent, so it is safe on every start
- * and never touches data an operator has changed.
+ * Creates the demo producer, its brands, tiers, members, staff sign-ins (one per role), two
+ * locations, wines, offerings (letter, vintage notes, prices, stock, members' limits), the pending
+ * order AE-10001 and the rate tables — only when tenant `demo` is absent, so it is safe on every
+ * start and never touches data an operator has changed. Around the demo sign-ins, a winery's worth
+ * of data for the staff console: 300 members in all (the others without passwords), two past
+ * releases with their orders, the live release's allocations, invitations, orders and wishes, and
+ * prospects' requests waiting (seed-members.ts, seed-history.ts, seed-open-offering.ts).
  * Dates are relative to `now` so the demo always has a live offering.
  * Demo cards are saved through the built-in test gateway, whatever PAYMENT_GATEWAY says: a real
  * gateway would refuse test numbers.
@@ -44,6 +52,8 @@ export async function seedDemo(
     }),
   );
 
+  const generated = generateMembers(now);
+
   const seeded = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(tenants)
@@ -71,9 +81,18 @@ export async function seedDemo(
       })),
     );
 
+    const tierId = await seedTiers(tx, tenantId);
     const members = await tx
       .insert(customers)
-      .values(DEMO_PEOPLE.map((person, index) => ({ ...person, tenantId, passwordHash: hashes[index]! })))
+      .values(
+        DEMO_PEOPLE.map((person, index) => ({
+          ...person,
+          tenantId,
+          passwordHash: hashes[index]!,
+          tierId: tierId[DEMO_STANDING[person.email]!.tier],
+          memberSince: DEMO_STANDING[person.email]!.memberSince,
+        })),
+      )
       .returning({ id: customers.id, email: customers.email });
     const idOf = (email: string) => members.find((m) => m.email === email)!.id;
 
@@ -82,8 +101,13 @@ export async function seedDemo(
       .values(DEMO_STAFF_USERS.map((staff, index) => ({ tenantId, email: staff.email, name: staff.name, role: staff.role, passwordHash: staffHashes[index]! })));
 
     const orderCard = tokens[DEMO_WALLETS.findIndex((wallet) => wallet.email === DEMO_MEMBERS.ordered)]!;
-    const { wineId } = await seedOfferings(tx, { tenantId, now, memberId: idOf, orderCard });
+    await seedGeneratedMembers(tx, tenantId, generated, tierId);
+    const { wineId, current, locations } = await seedOfferings(tx, { tenantId, now, memberId: idOf, orderCard });
     await seedRateTables(tx, tenantId);
+    const context = createDemoContext({ tenantId, now, currentStart: current.startDate, members: generated, locations, tables: demoRateTables(tenantId) });
+    await seedPastReleases(tx, context);
+    await seedOpenRelease(tx, context, current);
+    await seedProspects(tx, { tenantId, now, random: context.random, takenEmails: new Set([...members.map((m) => m.email), ...generated.map((m) => m.email)]) });
     // The bottle registry: 300 demo bottles with IDs from a seeded generator (seed-bottles.ts).
     await seedDemoBottles(tx, tenantId, wineId);
 
