@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wishes } from '../db/schema/index.js';
 import { MAIL_KINDS } from '../modules/mail/templates/mail-templates.js';
 import { LINK_PATHS } from './link-paths.js';
 import { createTestGateway, type TestGateway } from '../modules/payments/test-gateway.js';
@@ -184,6 +185,15 @@ describe('secrets at rest (issue 11)', () => {
     expect((await call('POST', '/v1/allocation-request', prospect(`join-${Date.now()}@example.com`))).statusCode).toBe(201);
     const founders = prospect(`founders-${Date.now()}@example.com`, { idealAllocation: 'Two cases' });
     expect((await call('POST', '/v1/founders-list', founders)).statusCode).toBe(201);
+    // A reminder of the invitation; a wish granted (with a link to order) and another declined.
+    expect((await call('POST', `/v1/staff/offerings/${offering.id}/reminders`, {}, staffToken)).statusCode).toBe(202);
+    const other = await f.createMember(offering.id, { [wines[0]!.id]: { maximum: 6 } });
+    const [toGrant, toDecline] = await t.db
+      .insert(wishes)
+      .values([member.allocation, other.allocation].map((allocation) => ({ tenantId: TEST_TENANT, allocationId: allocation.id, offeringWineId: wines[0]!.id, quantity: 2 })))
+      .returning();
+    expect((await call('POST', `/v1/staff/wishes/${toGrant!.id}/grant`, {}, staffToken)).statusCode).toBe(200);
+    expect((await call('POST', `/v1/staff/wishes/${toDecline!.id}/decline`, undefined, staffToken)).statusCode).toBe(200);
 
     // Cards saved, then an order paid with a new card.
     const token = await t.signIn(customer.email, NEW_PASSWORD);

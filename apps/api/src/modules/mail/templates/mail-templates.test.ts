@@ -47,6 +47,24 @@ const EXAMPLES: MailTemplate[] = [
   { kind: 'order-ready-for-pickup', firstName: HOSTILE_NAME, orderNumber: 'AE-12345678', location: { name: 'Cellar <Door>', address: '1 Estate Road', hours: 'Daily 10–4' } },
   { kind: 'order-cancelled', firstName: HOSTILE_NAME, orderNumber: 'AE-12345678', totalCents: 23_805, payment: 'voided', card: { brand: 'visa', last4: '4242' } },
   { kind: 'staff-invitation', name: HOSTILE_NAME, inviter: 'Cat <i>', role: 'manager', url: secretLink('/staff/create-password/', 'tok123'), expiresInHours: 72 },
+  {
+    kind: 'invitation-reminder',
+    firstName: HOSTILE_NAME,
+    url: secretLink('/allocation-link/', 'tok123'),
+    offeringName: 'Spring <Release> 2027',
+    closesOn: '2027-03-03',
+  },
+  {
+    kind: 'wish-granted',
+    firstName: HOSTILE_NAME,
+    url: secretLink('/allocation-link/', 'tok123'),
+    offeringName: 'Spring <Release> 2027',
+    wineName: 'Melbury <b> 2022',
+    granted: 2,
+    asked: 4,
+    closesOn: '2027-03-03',
+  },
+  { kind: 'wish-declined', firstName: HOSTILE_NAME, offeringName: 'Spring <Release> 2027', wineName: 'Melbury <b> 2022', asked: 1 },
 ];
 const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
   'sign-in-link': '/login-by-link/tok123',
@@ -61,6 +79,8 @@ const LINK_PATHS: Partial<Record<MailTemplate['kind'], string>> = {
   'order-ready-for-pickup': '/profile/orders',
   'order-cancelled': '/profile/orders',
   'staff-invitation': '/staff/create-password/tok123',
+  'invitation-reminder': '/allocation-link/tok123',
+  'wish-granted': '/allocation-link/tok123',
 };
 
 describe('mail templates', () => {

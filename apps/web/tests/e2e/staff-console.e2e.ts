@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiSignIn } from './support/api';
+import { baseURL, setupBrowser, waitForApp } from './support/browser';
+import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
+
+const newPage = setupBrowser();
+
+/** A staff user of this file's own, signed in through the API; the console's storage keys hold the token. */
+async function staffToken(staff: Staff): Promise<string> {
+  const response = await fetch(`${baseURL()}/v1/staff/login`, {
+    method: 'POST',
+    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const consoleStorage = (token: string) =>
+  `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
+
+/** A page whose browser already holds a staff session of the given role. */
+async function signedInPage(role: 'admin' | 'manager' | 'viewer') {
+  const staff = await newStaff(role);
+  const opened = await newPage({ initScript: consoleStorage(await staffToken(staff)) });
+  return { ...opened, staff };
+}
+
+async function signInThroughForm(page: Page, staff: Staff) {
+  await page.goto('/staff/login');
+  await waitForApp(page);
+  await expect.poll(() => page.title()).toBe('Staff Sign-in');
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** In 30 days at 09:00, as a `datetime-local` value. */
+function daysAhead(days: number, hour: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${date.toISOString().slice(0, 10)}T${String(hour).padStart(2, '0')}:00`;
+}
+
+describe('the staff console', () => {
+  it('signs staff in, shows the dashboard with who they are, and signs them out for good', async () => {
+    const staff = await newStaff('manager');
+    const { page, consoleErrors } = await newPage();
+    await signInThroughForm(page, staff);
+    await page.waitForURL((url) => url.pathname === '/staff');
+    await expect.poll(() => page.title()).toBe('Dashboard | Staff');
+    await expect.poll(() => page.getByTestId('staff-who').innerText()).toMatch(/Manager$/i);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Dashboard');
+    // The member's keys stay empty: the console keeps its token apart.
+    expect(await page.evaluate(() => [localStorage.getItem('token'), typeof localStorage.getItem('staffToken')])).toEqual([null, 'string']);
+    const token = await page.evaluate(() => localStorage.getItem('staffToken'));
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/staff/login');
+    expect(await page.evaluate(() => localStorage.getItem('staffToken'))).toBeNull();
+    // The session was revoked at the API, not only forgotten by the browser.
+    const me = await fetch(`${baseURL()}/v1/staff/me`, { headers: { tenant: TENANT, Authorization: token ?? '' } });
+    expect(me.status).toBe(401);
+    await page.goto('/staff/wines');
+    await page.waitForURL('**/staff/login?redirectTo=/staff/wines');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('refuses a wrong password with a message, and never takes a member for staff', async () => {
+    const member = await newMember('member');
+    const { page } = await newPage();
+    await signInThroughForm(page, { email: member.email, password: member.password });
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('That e-mail and password do not match a staff account.');
+
+    // A member's token in the browser opens no console page.
+    const { token } = await apiSignIn(member.email, member.password);
+    const memberPage = await newPage({
+      initScript: `localStorage.setItem('token', ${JSON.stringify(token)}); localStorage.setItem('expiry', String(Date.now() + 3600000));`,
+    });
+    await memberPage.page.goto('/staff/offerings');
+    await memberPage.page.waitForURL('**/staff/login?redirectTo=/staff/offerings');
+    expect(await memberPage.page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+  });
+
+  it('ends the console session when the API refuses the token', async () => {
+    const { page } = await newPage({ initScript: consoleStorage('not-a-real-token') });
+    await page.goto('/staff/rates');
+    await page.waitForURL('**/staff/login?redirectTo=/staff/rates');
+    expect(await page.evaluate(() => localStorage.getItem('staffToken'))).toBeNull();
+  });
+
+  it('creates two wines, then an offering of both with a Markdown letter whose preview shows the heading', async () => {
+    const { page, consoleErrors } = await signedInPage('manager');
+    const suffix = Date.now().toString(36);
+    const wines = [`Alder Ridge ${suffix}`, `Moor Block ${suffix}`];
+    for (const [index, name] of wines.entries()) {
+      await page.goto('/staff/wines/new');
+      await waitForApp(page);
+      await expect.poll(() => page.title()).toBe('New wine | Staff');
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Vintage').fill('2024');
+      await page.getByLabel('Price').fill(index === 0 ? '85' : '120.50');
+      await page.getByLabel('Tasting notes').fill('Blackcurrant, cedar, a long finish.');
+      await page.getByRole('button', { name: 'Create wine' }).click();
+      await page.waitForURL((url) => url.pathname === '/staff/wines');
+    }
+    await page.getByLabel('Search by name').fill(suffix);
+    await expect.poll(() => page.getByRole('table').getByRole('link').allInnerTexts()).toEqual(wines);
+    expect(await page.getByRole('table').innerText()).toContain('$120.50');
+
+    // A bad vintage keeps what was typed and says so next to the field.
+    await page.goto('/staff/wines/new');
+    await page.getByLabel('Name').fill('Too old');
+    await page.getByLabel('Vintage').fill('1066');
+    await page.getByRole('button', { name: 'Create wine' }).click();
+    await expect.poll(() => page.getByLabel('Vintage').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Name').inputValue()).toBe('Too old');
+
+    await page.goto('/staff/offerings/new');
+    await waitForApp(page);
+    await page.getByLabel('Name', { exact: true }).fill(`Autumn release ${suffix}`);
+    await page.getByLabel('Opens').fill(daysAhead(30, 9));
+    await page.getByLabel('Closes').fill(daysAhead(44, 17));
+    await page.getByLabel('Letter (Markdown)').fill('## A season of quiet rain\n\nThe **2024** wines are the most *focused* in a decade.');
+    await expect.poll(() => page.getByTestId('offering-letter-md-preview').locator('h2').innerText().catch(() => '')).toBe('A season of quiet rain');
+    expect(await page.getByTestId('offering-letter-md-preview').locator('strong').innerText()).toBe('2024');
+    for (const name of wines) {
+      await page.getByLabel('Wine from the catalogue').selectOption({ label: `${name} 2024, 750 ml` });
+      await page.getByRole('button', { name: 'Add wine' }).click();
+    }
+    expect(await page.getByTestId('offering-wine-row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page.waitForURL(/\/staff\/offerings\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(`Autumn release ${suffix}`);
+    expect(await page.getByRole('button', { name: 'Publish' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Letter (Markdown)').inputValue()).toContain('## A season of quiet rain');
+    expect(await page.getByLabel('Price').first().inputValue()).toBe('85.00');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows a viewer every page but no control that changes anything', async () => {
+    const { page } = await signedInPage('viewer');
+    for (const [path, title] of [
+      ['/staff', 'Dashboard'],
+      ['/staff/offerings', 'Offerings'],
+      ['/staff/wines', 'Wines'],
+      ['/staff/prospects', 'Prospects'],
+      ['/staff/rates', 'Rates'],
+      ['/staff/bottles', 'Bottles'],
+    ]) {
+      await page.goto(path!);
+      await expect.poll(() => page.title()).toBe(`${title} | Staff`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+      for (const name of ['New wine', 'New offering', 'Save all tables', 'Import', 'Approve', 'Publish']) {
+        expect(await page.getByRole('button', { name, exact: true }).count(), `${path}: ${name}`).toBe(0);
+        expect(await page.getByRole('link', { name, exact: true }).count(), `${path}: ${name}`).toBe(0);
+      }
+    }
+    await page.goto('/staff/rates');
+    await expect.poll(() => page.getByTestId('read-only-note').innerText()).toBe('Read-only: your role is viewer');
+    await expect.poll(() => page.getByRole('textbox').first().isDisabled()).toBe(true);
+  });
+
+  it('works from the keyboard: the skip link, and a confirm that closes on Escape', async () => {
+    const { page } = await signedInPage('manager');
+    await page.goto('/staff/prospects');
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('staff-main');
+
+    const approve = page.getByRole('button', { name: /^Approve/ }).first();
+    await approve.waitFor();
+    await approve.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // The safe choice is focused first.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+});
