@@ -508,7 +508,7 @@ describe('past orders', () => {
     const text = await rows.innerText();
     expect(text).toContain(`Order ${members.ordered.orderNumbers[0]}`);
     expect(text).toContain('$648.00');
-    expect(text).toContain('Pending');
+    expect(text).toContain('Placed');
   });
 
   it('says so when there are none yet', async () => {

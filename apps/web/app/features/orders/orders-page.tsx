@@ -3,6 +3,7 @@ import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate, formatMoney } from '../../lib/format';
 import { AccountHeader, EmptyState, LoadFailed } from '../account/account-layout';
+import { OrderStatus } from './order-status';
 import { useOrders } from './orders.api';
 
 /** /profile/orders: the member's past orders, newest first, as the API lists them. */
@@ -35,8 +36,8 @@ export function OrdersPage() {
               </div>
               <div>
                 <dt>{t('orders.status')}</dt>
-                <dd>
-                  <span className="badge badge--quiet">{t(`orders.statuses.${order.status}`, { defaultValue: order.status })}</span>
+                <dd data-testid="order-status">
+                  <OrderStatus fulfilment={order.fulfilment} />
                 </dd>
               </div>
               <div className="order-row__total">

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderListSchema } from '@winery/domain';
+import { MemberOrderListSchema } from '@winery/domain';
 import { apiClient, customerPath } from '../../lib/api-client';
 import { sessionQueryKeys } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session.api';
@@ -9,7 +9,7 @@ const ordersPath = (customerId: string | null) => `${customerPath(customerId)}/o
 export function getOrdersQueryOptions(customerId: string | null, token: string | null) {
   return queryOptions({
     queryKey: [...sessionQueryKeys.orders, customerId],
-    queryFn: ({ signal }) => apiClient.get(ordersPath(customerId), { token, schema: OrderListSchema, signal }),
+    queryFn: ({ signal }) => apiClient.get(ordersPath(customerId), { token, schema: MemberOrderListSchema, signal }),
     enabled: Boolean(customerId && token),
   });
 }
