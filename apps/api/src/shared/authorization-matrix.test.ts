@@ -195,6 +195,7 @@ const ACCESS: Record<string, Row> = {
   },
   'POST /v1/staff/bottles/import': { access: 'manager', ok: 400, body: EMPTY },
   'GET /v1/staff/bottles/suspicious': { access: 'viewer', ok: 200 },
+  'GET /v1/staff/bottles/{bottleId}': { access: 'viewer', ok: 404, params: { bottleId: 'neverIssued' } },
 };
 
 const STAFF_RANK: Record<Role, number> = { admin: 0, manager: 1, viewer: 2 };

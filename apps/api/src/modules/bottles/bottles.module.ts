@@ -2,6 +2,7 @@ import type { ApiModule } from '../module-parts.js';
 import { createBottlesRepository } from './bottles.repository.js';
 import { bottlesRoutes } from './bottles.routes.js';
 import { createBottlesService } from './bottles.service.js';
+import { createBottleRegistry } from './staff-bottles.repository.js';
 import { staffBottlesRoutes } from './staff-bottles.routes.js';
 
 /** Bottle verification for anyone, and the registry staff import and watch. */
@@ -16,7 +17,7 @@ export const bottlesModule: ApiModule = ({ db, counter, now, settings }) => {
   return {
     routes: async (v1) => {
       await v1.register(bottlesRoutes, { bottles });
-      await v1.register(staffBottlesRoutes, { bottles });
+      await v1.register(staffBottlesRoutes, { bottles, registry: createBottleRegistry(db, now) });
     },
   };
 };

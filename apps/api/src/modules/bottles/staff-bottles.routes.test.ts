@@ -140,7 +140,8 @@ describe('GET /v1/staff/bottles/suspicious', () => {
       t.app.inject({ method: 'GET', url: `/v1/staff/bottles/suspicious${query}`, headers: { tenant: TEST_TENANT, authorization: token } });
     const response = await get('?minChecks=5&days=30');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
+    expect(response.json().nextCursor).toBeNull();
+    expect(response.json().items).toEqual([
       {
         bottleId: 'AAAA-0001',
         wineId: melbury.id,
@@ -156,14 +157,72 @@ describe('GET /v1/staff/bottles/suspicious', () => {
       },
       expect.objectContaining({ bottleId: 'AAAA-0003', sizeMl: 1500, checks: 6, networks: 2 }),
     ]);
-    const [most, next] = response.json() as Array<{ firstCheckedAt: string; lastCheckedAt: string }>;
+    const [most, next] = response.json().items as Array<{ firstCheckedAt: string; lastCheckedAt: string }>;
     expect(Math.abs(Date.parse(most!.firstCheckedAt) - started)).toBeLessThan(60_000);
     expect(Date.parse(next!.lastCheckedAt) - Date.parse(next!.firstCheckedAt)).toBeGreaterThan(DAY_MS);
     // The defaults are 5 checks in 30 days; a longer window brings the old checks in.
-    expect((await get('')).json()).toHaveLength(2);
-    expect((await get('?days=120')).json().map((b: { bottleId: string }) => b.bottleId)).toEqual(['AAAA-0001', 'AAAA-0003', 'AAAA-0002']);
+    expect((await get('')).json().items).toHaveLength(2);
+    expect((await get('?days=120')).json().items.map((b: { bottleId: string }) => b.bottleId)).toEqual(['AAAA-0001', 'AAAA-0003', 'AAAA-0002']);
+    // A page at a time: the same order, each bottle once.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await get(`?days=120&limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json() as { items: Array<{ bottleId: string }>; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      paged.push(...page.items.map((b) => b.bottleId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(['AAAA-0001', 'AAAA-0003', 'AAAA-0002']);
+    expect((await get('?cursor=abc')).statusCode).toBe(400);
     expect((await get('?minChecks=0')).statusCode).toBe(400);
     const unknownChecks = await t.db.select().from(bottleChecks).where(eq(bottleChecks.result, 'unknown'));
     expect(unknownChecks).toHaveLength(0);
+  });
+});
+
+describe('GET /v1/staff/bottles/{bottleId}', () => {
+  const get = (bottleId: string, tenant = TEST_TENANT) =>
+    t.app.inject({ method: 'GET', url: `/v1/staff/bottles/${encodeURIComponent(bottleId)}`, headers: { tenant, authorization: token } });
+
+  it('shows the bottle, its wine, its first verification and every check newest first with a coarse origin', async () => {
+    expect((await importCsv(`bottle_id,wine_id,bottle_number\nCCCC-0001,${magnum.id},77\n`)).statusCode).toBe(201);
+    const [bottle] = await t.db.select().from(bottles).where(eq(bottles.bottleId, 'CCCC-0001'));
+    const unchecked = await get('cccc0001');
+    expect(unchecked.statusCode).toBe(200);
+    expect(unchecked.json()).toMatchObject({ bottleId: 'CCCC-0001', firstVerifiedAt: null, checkCount: 0, checks: [] });
+
+    const tenDaysAgo = new Date(Date.now() - 10 * DAY_MS);
+    const yesterday = new Date(Date.now() - DAY_MS);
+    await t.db.insert(bottleChecks).values([
+      { tenantId: TEST_TENANT, bottleRef: bottle!.id, typedId: 'CCCC-0001', result: 'verified', originNetwork: '198.51.100.0/24', originCountry: 'FR', checkedAt: tenDaysAgo },
+      { tenantId: TEST_TENANT, bottleRef: bottle!.id, typedId: 'CCCC-0001', result: 'verified', originNetwork: '203.0.113.0/24', originCountry: null, checkedAt: yesterday },
+    ]);
+    const response = await get(' cccc-0001 ');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      bottleId: 'CCCC-0001',
+      bottleNumber: 77,
+      wine: { id: magnum.id, name: 'Melbury', vintage: 2022, sizeMl: 1500 },
+      registeredAt: expect.any(String),
+      firstVerifiedAt: tenDaysAgo.toISOString(),
+      checkCount: 2,
+      checks: [
+        { at: yesterday.toISOString(), origin: 'unknown', result: 'verified' },
+        { at: tenDaysAgo.toISOString(), origin: 'FR', result: 'verified' },
+      ],
+    });
+    // The network is never shown: only the country, or 'unknown'.
+    expect(response.body).not.toContain('198.51.100');
+  });
+
+  it("answers 404 for an ID nobody registered, one that cannot be an ID, and another winery's bottle", async () => {
+    const other = await t.createTenant();
+    const theirs = await t.createWine({ tenantId: other, name: 'Theirs' });
+    await t.db.insert(bottles).values({ tenantId: other, bottleId: 'DDDD-0001', wineId: theirs.id, bottleNumber: 1 });
+    for (const id of ['ZZZZ-9999', 'not-a-bottle', 'DDDD-0001']) {
+      const response = await get(id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ statusCode: 404, type: 'notFound', message: 'No bottle with this ID is registered' });
+    }
   });
 });

@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '@winery/domain';
 import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
-import { BottleImportBodySchema, BottleImportResultSchema, SuspiciousBottleListSchema, SuspiciousQuerySchema } from './bottles.schemas.js';
+import { BottleImportBodySchema, BottleImportResultSchema } from './bottles.schemas.js';
 import type { BottlesService } from './bottles.service.js';
+import type { BottleRegistry } from './staff-bottles.repository.js';
+import { BottleParamsSchema, StaffBottleSchema, SuspiciousBottlePageSchema, SuspiciousPageQuerySchema } from './staff-bottles.schemas.js';
 
 /** 10,000 rows of ~100 characters, with room to spare; other routes keep the small default. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** The bottle registry for the winery's team: bulk import, and bottles checked too often. */
-export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService }> = async (app, { bottles }) => {
+export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService; registry: BottleRegistry }> = async (app, { bottles, registry }) => {
   app.post(
     '/staff/bottles/import',
     {
@@ -39,13 +41,30 @@ export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService
         tags: ['staff'],
         summary: 'Bottles checked unusually often: possible cloned labels',
         description:
-          'Registered bottles checked at least minChecks times (default 5) in the last `days` days (default 30), with how many checks, from how many networks and countries, and the first and last check; most-checked first, at most 200.',
+          'Registered bottles checked at least minChecks times (default 5) in the last `days` days (default 30), with how many checks, from how many networks and countries, and the first and last check; most-checked first (then by ID), a page at a time (`limit`, `cursor`).',
         headers: TenantHeadersSchema,
-        querystring: SuspiciousQuerySchema,
+        querystring: SuspiciousPageQuerySchema,
         security: STAFF_SECURITY,
-        response: { 200: SuspiciousBottleListSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: SuspiciousBottlePageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => bottles.suspicious(request.tenant.id, request.query),
+    async (request) => registry.suspicious(request.tenant.id, request.query),
+  );
+
+  app.get(
+    '/staff/bottles/:bottleId',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'One registered bottle: its wine, its first verification and every check with its coarse origin',
+        description:
+          "The ID as on the label, in any case, dash optional. Checks newest first (at most 500; checkCount says how many in all), each with the country it came from or 'unknown', never an address. An ID not registered for this winery: 404.",
+        headers: TenantHeadersSchema,
+        params: BottleParamsSchema,
+        security: STAFF_SECURITY,
+        response: { 200: StaffBottleSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => registry.bottle(request.tenant.id, request.params.bottleId),
   );
 };
