@@ -141,22 +141,15 @@ async function seedInvitations(
       : looked.has(member.id)
         ? new Date(sentAt.getTime() + Math.floor(random.next() * (now.getTime() - sentAt.getTime())))
         : null;
-    const fill = (body: string) => body.split(standIn).join(member.firstName);
     mails.push({
       id: mailId,
-      tenantId,
-      kind: 'allocation-link',
       toAddress: member.email,
-      subject: mail.subject,
-      textBody: fill(mail.text),
-      htmlBody: fill(mail.html),
+      firstName: member.firstName,
       status: failed ? ('failed' as const) : ('sent' as const),
       attempts: failed ? 6 : 1,
-      nextAttemptAt: input.sentAt,
       lastError: failed ? '550 5.1.1 The email account that you tried to reach does not exist.' : null,
       deliveryRef: failed ? null : `<${randomUUID()}@aldermoor.example>`,
-      createdAt: input.sentAt,
-      sentAt: failed ? null : sentAt,
+      sentAt: failed ? null : sentAt.toISOString(),
     });
     tokens.push({
       id: tokenId,
@@ -171,7 +164,15 @@ async function seedInvitations(
     });
     invitations.push({ tenantId, offeringId: current.id, allocationId: input.allocationOf.get(member.id)!, customerId: member.id, mailId, linkTokenId: tokenId, createdAt: input.sentAt });
   }
-  await insertMany(tx, mailQueue, mails, 200);
+  // The bodies are put together in the database: one copy of each goes over, not one per member.
+  const at = input.sentAt.toISOString();
+  const body = (part: string) => sql`replace(${part}, ${standIn}, r."firstName")`;
+  await tx.execute(sql`
+    insert into ${mailQueue} (id, tenant_id, kind, to_address, subject, text_body, html_body, status, attempts, next_attempt_at, last_error, delivery_ref, created_at, sent_at)
+    select r.id, ${tenantId}, 'allocation-link', r."toAddress", ${mail.subject}, ${body(mail.text)}, ${body(mail.html)}, r.status, r.attempts,
+      ${at}::timestamptz, r."lastError", r."deliveryRef", ${at}::timestamptz, r."sentAt"
+    from json_to_recordset(${JSON.stringify(mails)}::json)
+      as r(id uuid, "toAddress" text, "firstName" text, status text, attempts integer, "lastError" text, "deliveryRef" text, "sentAt" timestamptz)`);
   await insertMany(tx, linkTokens, tokens);
   await insertMany(tx, offeringInvitations, invitations);
 }
