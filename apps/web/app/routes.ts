@@ -63,6 +63,9 @@ export default [
       route('prospects', 'staff/routes/prospects.tsx'),
       route('rates', 'staff/routes/rates.tsx'),
       route('bottles', 'staff/routes/bottles.tsx'),
+      // Issue 14: orders, members, tiers, staff accounts and the audit trail.
+      route('orders', 'staff/orders/orders.route.tsx'),
+      route('orders/:orderId', 'staff/orders/order.route.tsx'),
       route('*', 'staff/routes/not-found.tsx'),
     ]),
   ]),

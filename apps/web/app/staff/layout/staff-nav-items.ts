@@ -29,12 +29,22 @@ export const STAFF_NAV: StaffNavGroup[] = [
       { key: 'wishes', to: '/staff/wishes' },
     ],
   },
-  { key: 'people', items: [{ key: 'prospects', to: '/staff/prospects' }] },
+  {
+    key: 'people',
+    items: [
+      { key: 'members', to: '/staff/members' },
+      { key: 'tiers', to: '/staff/tiers' },
+      { key: 'prospects', to: '/staff/prospects' },
+    ],
+  },
+  { key: 'sales', items: [{ key: 'orders', to: '/staff/orders' }] },
   {
     key: 'settings',
     items: [
       { key: 'rates', to: '/staff/rates' },
       { key: 'bottles', to: '/staff/bottles' },
+      { key: 'staff', to: '/staff/accounts', roles: ['admin'] },
+      { key: 'audit', to: '/staff/audit', roles: ['admin', 'manager'] },
     ],
   },
 ];
