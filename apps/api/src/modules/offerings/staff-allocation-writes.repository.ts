@@ -3,13 +3,18 @@ import type { Database } from '../../db/database.js';
 import { allocationLines, allocations, customers, linkTokens, offeringInvitations } from '../../db/schema/index.js';
 import { recordAudits, type AuditActor, type AuditEntry } from '../../shared/audit.js';
 import { memberFilter } from '../members/member-search.js';
-import type { AllocationLineValues } from './staff-allocations.repository.js';
 
 /*
  * Members' allocations as the console changes many at once or removes one, and the audit of it.
  * Part of the staff offerings repository (through staffAllocationQueries): its transactions and
  * its offering lock cover these queries too.
  */
+
+export interface AllocationLineValues {
+  offeringWineId: string;
+  minimum: number;
+  maximum: number;
+}
 
 /** Whether the allocation's member has an order that was not cancelled (plain SQL: see invitation-state.ts). */
 export const ORDERED = sql.raw(`exists (select 1 from orders ao where ao.allocation_id = "allocations"."id" and ao.status <> 'cancelled')`);

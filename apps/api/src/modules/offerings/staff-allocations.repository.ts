@@ -1,22 +1,19 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import type { InvitationState } from '@winery/domain';
 import {
   allocationLines,
   allocations,
   customers,
-  linkTokens,
-  offeringInvitations,
   offeringWines,
   orders,
   tiers,
   wishes,
 } from '../../db/schema/index.js';
-import { recordAudits, type AuditActor, type AuditEntry } from '../../shared/audit.js';
 import { invitationStateAtSql, invitationStateSql } from '../invitations/invitation-state.js';
 import { afterMember, memberFilter } from '../members/member-search.js';
 import type { CursorKey } from '../../shared/pagination.js';
-import { ORDERED, slices, staffAllocationWriteQueries } from './staff-allocation-writes.repository.js';
+import { ORDERED, slices, staffAllocationWriteQueries, type AllocationLineValues } from './staff-allocation-writes.repository.js';
 
 /**
  * Members' allocations in an offering (their lines, their totals), as staff write them. Part of
@@ -31,11 +28,7 @@ export interface AllocationListOptions {
   limit?: number;
 }
 
-export interface AllocationLineValues {
-  offeringWineId: string;
-  minimum: number;
-  maximum: number;
-}
+export type { AllocationLineValues } from './staff-allocation-writes.repository.js';
 
 export function staffAllocationQueries(db: Database) {
   return {
