@@ -44,9 +44,12 @@ export function LetterView({ offering, next }: { offering: Offering; next: React
         </header>
         <p className="eyebrow letter__eyebrow">{offering.name}</p>
         <h1 id="letter-title" className="letter__title">
-          {letter.title}
+          {letter.title || (offering.letterHtml ? offering.name : '')}
         </h1>
-        {letter.paragraphs.length > 0 ? (
+        {offering.letterHtml ? (
+          // Written in Markdown by the winery; the API renders it to HTML through an allow-list (no scripts, no raw HTML).
+          <div className="letter__body" data-testid="letter-html" dangerouslySetInnerHTML={{ __html: offering.letterHtml }} />
+        ) : letter.paragraphs.length > 0 ? (
           <div className="letter__body">
             {letter.paragraphs.map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
@@ -104,6 +107,7 @@ export function OfferingNext({ vintageNotes, letter, selection = OFFERING_PATHS.
 export function VintageNotesView({ offering, next }: { offering: Offering; next: ReactNode }) {
   const { t } = useTranslation();
   const notes = offering.vintageNotes;
+  const html = offering.vintageNotesHtml;
   return (
     <div className="page offering-page offering-page--notes">
       <header className="offering-header">
@@ -111,7 +115,12 @@ export function VintageNotesView({ offering, next }: { offering: Offering; next:
         <h1 className="page-title">{t('offering.vintageNotes.heading')}</h1>
         <p className="lede">{t('offering.vintageNotes.intro')}</p>
       </header>
-      {notes.length === 0 ? (
+      {html ? (
+        <div className="vintage-notes">
+          {/* Written in Markdown by the winery; the API renders it to HTML through an allow-list (no scripts, no raw HTML). */}
+          <div className="vintage-notes__body vintage-note" data-testid="vintage-notes-html" dangerouslySetInnerHTML={{ __html: html }} />
+        </div>
+      ) : notes.length === 0 ? (
         <div className="empty-state" data-testid="empty-state">
           <p className="empty-state__title">{t('offering.vintageNotes.empty')}</p>
         </div>
