@@ -16,7 +16,9 @@ export function createMemberSignIn(parts: SignInParts) {
     audience: 'member',
     async findAccount(tenantId, email) {
       const row = await customers.findByEmail(tenantId, email);
-      return row && { id: row.id, email: row.email, passwordHash: row.passwordHash, greeting: row.firstName, row };
+      // A member staff deactivated is answered like a wrong password.
+      if (!row || row.deactivatedAt) return undefined;
+      return { id: row.id, email: row.email, passwordHash: row.passwordHash, greeting: row.firstName, row };
     },
     async signedIn(tenantId, account, at, ip) {
       await customers.recordSignIn(tenantId, account.id, { at: at.toISOString(), ip }, account.row.loginActivity);

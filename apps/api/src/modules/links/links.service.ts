@@ -86,7 +86,7 @@ export function createLinksService(deps: LinksDependencies) {
       const found = await repository.findCustomerByEmail(tenantId, email);
       // Past the address's cap, nobody is mailed and the answer is the same (ADR 012): the links
       // already sent keep working, and the owner is not told to wait because of a stranger.
-      const customer = mayMail ? found : undefined;
+      const customer = mayMail && !found?.deactivatedAt ? found : undefined;
       const request = await repository.transaction(async (q, tx) => {
         const created = await q.createSignInRequest({
           tenantId,
@@ -161,7 +161,8 @@ export function createLinksService(deps: LinksDependencies) {
         const link = await consumeLinkToken(tx, { tenantId, tokenHash, purpose: input.purpose, at });
         if (!link) return undefined;
         const customer = await q.findCustomer(tenantId, link.customerId);
-        if (!customer) return undefined;
+        // A deactivated member's links (sign-in, account, allocation) sign nobody in.
+        if (!customer || customer.deactivatedAt) return undefined;
         const token = await sessions.start({ tenantId, subjectId: customer.id, email: customer.email, at }, tx);
         return { token, link, customer };
       });
@@ -189,6 +190,7 @@ export function createLinksService(deps: LinksDependencies) {
       await repository.transaction(async (q, tx) => {
         const customer = await q.findCustomer(tenantId, customerId);
         if (!customer) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
+        if (customer.deactivatedAt) throw new ApiError('conflict', API_MESSAGES.memberDeactivated);
         const token = await issueLinkToken(tx, { tenantId, customerId, purpose: 'account', createdAt: at, expiresAt });
         await mail.enqueue(
           {

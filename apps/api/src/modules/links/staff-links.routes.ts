@@ -15,7 +15,7 @@ export const staffLinksRoutes: FastifyPluginAsyncZod<{ links: LinksService }> = 
         headers: TenantHeadersSchema,
         params: StaffMemberParamsSchema,
         security: STAFF_SECURITY,
-        response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404) },
+        response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => reply.code(202).send(await links.sendAccountLink(request.tenant.id, request.params.customerId)),

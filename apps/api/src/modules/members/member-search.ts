@@ -5,8 +5,9 @@ import { customers } from '../../db/schema/index.js';
 export const containsText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Members matching a console search: `q` in the first name, last name, full name or e-mail
- * (case-insensitive), and the tier when given. Undefined when there is nothing to filter on.
+ * Members matching a console search: `q` in the first name, last name, full name, e-mail or phone
+ * (case-insensitive; the phone's digits as typed), and the tier when given. Undefined when there
+ * is nothing to filter on.
  */
 export function memberFilter(filter: { q?: string | undefined; tierId?: string | undefined }): SQL | undefined {
   const q = filter.q?.trim();
@@ -18,10 +19,19 @@ export function memberFilter(filter: { q?: string | undefined; tierId?: string |
           ilike(customers.firstName, pattern),
           ilike(customers.lastName, pattern),
           ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+          ilike(customers.phone, pattern),
+          ...phoneDigits(q!),
         )
       : undefined,
     filter.tierId ? eq(customers.tierId, filter.tierId) : undefined,
   );
+}
+
+/** "707 555 0100" finds "+17075550100" and "(707) 555-0100": the digits, when there are enough of them. */
+function phoneDigits(q: string): SQL[] {
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 4) return [];
+  return [sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`];
 }
 
 /**

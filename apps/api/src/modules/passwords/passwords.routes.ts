@@ -76,7 +76,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ passwords: PasswordsServic
         headers: TenantHeadersSchema,
         params: StaffMemberParamsSchema,
         security: STAFF_SECURITY,
-        response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404) },
+        response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => reply.code(202).send(await passwords.invite(request.tenant.id, request.params.customerId)),

@@ -44,7 +44,7 @@ export function createPasswordsService(deps: PasswordsDependencies) {
       const { mayMail } = await limiter.take('passwordReset', tenantId, email, ip, at);
       // Past the address's cap: the same answer, no new link, and the last one sent still works.
       const customer = mayMail ? await repository.findCustomerByEmail(tenantId, email) : undefined;
-      if (customer) {
+      if (customer && !customer.deactivatedAt) {
         await repository.transaction(async (_q, tx) => {
           await retireLinkTokens(tx, { tenantId, customerId: customer.id, purposes: ['reset-password'], at });
           const token = await issueLinkToken(tx, {
@@ -97,7 +97,7 @@ export function createPasswordsService(deps: PasswordsDependencies) {
         const link = await consumeLinkToken(tx, { tenantId, tokenHash, purpose, at });
         if (!link) return undefined;
         const customer = await q.findCustomer(tenantId, link.customerId);
-        if (!customer) return undefined;
+        if (!customer || customer.deactivatedAt) return undefined;
         await q.setPasswordAndRevokeSessions(tenantId, customer.id, passwordHash, at);
         // The password is set: any other reset or create link still in a mailbox is now pointless.
         await retireLinkTokens(tx, { tenantId, customerId: customer.id, purposes: ['reset-password', 'create-password'], at });
@@ -122,6 +122,7 @@ export function createPasswordsService(deps: PasswordsDependencies) {
       await repository.transaction(async (q, tx) => {
         const customer = await q.findCustomer(tenantId, customerId);
         if (!customer) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
+        if (customer.deactivatedAt) throw new ApiError('conflict', API_MESSAGES.memberDeactivated);
         await sendCreatePasswordLink(tx, mail, { tenantId, customer, at, expiresAt });
       });
       return { customerId, expiresAt: expiresAt.toISOString() };
