@@ -2,6 +2,7 @@ import { formatPhone, type FoundersListInput, type JoinAllocationInput } from '@
 import type { RequestKind, RequestStatus } from '../../db/schema/index.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
 import type { RequestLimiter } from '../links/request-limits.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -116,7 +117,8 @@ export function createJoiningService(deps: JoiningDependencies) {
      * their default shipping and billing address, and they are e-mailed a link to create a
      * password (72 hours). All in one transaction.
      */
-    async approve(tenantId: string, requestId: string) {
+    async approve(actor: AuditActor, requestId: string) {
+      const { tenantId } = actor;
       const at = now();
       try {
         return await repository.transaction(async (q, tx) => {
@@ -148,6 +150,13 @@ export function createJoiningService(deps: JoiningDependencies) {
           }
           const decided = await q.decide(tenantId, request.id, 'approved', at);
           const expiresAt = await sendCreatePasswordLink(tx, mail, { tenantId, customer, at });
+          await recordAudit(tx, actor, {
+            action: 'allocationRequest.approve',
+            entityType: 'allocationRequest',
+            entityId: request.id,
+            before: { status: request.status },
+            after: { status: decided.status, customerId: customer.id },
+          });
           return { request: toJoinRequestView(decided), customerId: customer.id, passwordLinkExpiresAt: expiresAt.toISOString() };
         });
       } catch (error) {
@@ -157,11 +166,20 @@ export function createJoiningService(deps: JoiningDependencies) {
       }
     },
 
-    async decline(tenantId: string, requestId: string): Promise<JoinRequest> {
+    async decline(actor: AuditActor, requestId: string): Promise<JoinRequest> {
+      const { tenantId } = actor;
       const at = now();
-      return repository.transaction(async (q) => {
+      return repository.transaction(async (q, tx) => {
         const request = await pendingRequest(q, tenantId, requestId);
-        return toJoinRequestView(await q.decide(tenantId, request.id, 'declined', at));
+        const decided = await q.decide(tenantId, request.id, 'declined', at);
+        await recordAudit(tx, actor, {
+          action: 'allocationRequest.decline',
+          entityType: 'allocationRequest',
+          entityId: request.id,
+          before: { status: request.status },
+          after: { status: decided.status },
+        });
+        return toJoinRequestView(decided);
       });
     },
   };

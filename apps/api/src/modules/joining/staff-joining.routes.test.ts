@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -77,5 +79,26 @@ describe("GET /v1/staff/allocation-requests: prospects' requests in arrival orde
       expect(response.statusCode).toBe(400);
       expect(response.json().type).toBe('validationError');
     }
+  });
+});
+
+describe('approving and declining a request', () => {
+  it('records who decided what in the audit trail, with the decision', async () => {
+    const manager = await t.createStaffUser({ tenantId: tenant, role: 'manager' });
+    const managerToken = await t.signInStaff(manager.email, undefined, tenant);
+    const toApprove = await t.createAllocationRequest({ tenantId: tenant });
+    const toDecline = await t.createAllocationRequest({ tenantId: tenant, kind: 'founders-list' });
+    const decide = (id: string, verb: string) =>
+      t.app.inject({ method: 'POST', url: `/v1/staff/allocation-requests/${id}/${verb}`, headers: { tenant, authorization: managerToken } });
+    const approved = await decide(toApprove.id, 'approve');
+    expect(approved.statusCode).toBe(200);
+    expect((await decide(toDecline.id, 'decline')).statusCode).toBe(200);
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.tenantId, tenant), eq(auditLog.entityType, 'allocationRequest')));
+    expect(entries.map((entry) => [entry.action, entry.entityId, entry.staffUserId]).sort()).toEqual([
+      ['allocationRequest.approve', toApprove.id, manager.id],
+      ['allocationRequest.decline', toDecline.id, manager.id],
+    ]);
+    expect(entries.find((entry) => entry.action === 'allocationRequest.approve')!.after).toEqual({ status: 'approved', customerId: approved.json().customerId });
+    expect((await list('?status=waiting')).items.map((row) => row.id)).not.toContain(toApprove.id);
   });
 });

@@ -39,7 +39,7 @@ export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService
         response: { 200: JoinRequestApprovedSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => joining.approve(request.tenant.id, request.params.requestId),
+    async (request) => joining.approve({ tenantId: request.tenant.id, staff: request.staff }, request.params.requestId),
   );
 
   app.post(
@@ -55,6 +55,6 @@ export const staffJoiningRoutes: FastifyPluginAsyncZod<{ joining: JoiningService
         response: { 200: JoinRequestSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => joining.decline(request.tenant.id, request.params.requestId),
+    async (request) => joining.decline({ tenantId: request.tenant.id, staff: request.staff }, request.params.requestId),
   );
 };
