@@ -54,7 +54,7 @@ describe('POST /v1/staff/offerings/{offeringId}/invitations', () => {
     const mails = await mailsOf(offering.id, 'allocation-link');
     expect(mails.map((mail) => mail.toAddress).sort()).toEqual(members.map((member) => member.customer.email).sort());
     const audits = await t.db.select().from(auditLog).where(inArray(auditLog.entityId, members.map((member) => member.allocation.id)));
-    expect(audits.map((entry) => entry.action)).toEqual(['invitation.invitation', 'invitation.invitation', 'invitation.invitation']);
+    expect(audits.map((entry) => entry.action)).toEqual(['invitation.send', 'invitation.send', 'invitation.send']);
   });
 
   it('skips deactivated members always, and the invited unless resend; a failed e-mail is sent again', async () => {

@@ -70,7 +70,7 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
     await q.recordInvitations(rows);
     await q.recordAudits(
       actor,
-      rows.map((row) => ({ action: `invitation.${kind}`, entityType: 'allocation', entityId: row.allocationId, after: { customerId: row.customerId, mailId: row.mailId } })),
+      rows.map((row) => ({ action: kind === 'invitation' ? 'invitation.send' : 'invitation.remind', entityType: 'allocation', entityId: row.allocationId, after: { customerId: row.customerId, mailId: row.mailId } })),
     );
   }
 
