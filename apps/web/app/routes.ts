@@ -49,6 +49,7 @@ export default [
   // (nothing outside staff/ imports it). The API serves the SPA fallback under /staff/*.
   route('staff', 'staff/routes/staff-root.tsx', [
     route('login', 'staff/routes/staff-login.tsx'),
+    route('create-password/:token', 'staff/accounts/create-password.route.tsx'),
     layout('staff/routes/console.tsx', [
       index('staff/routes/dashboard.tsx'),
       route('offerings', 'staff/routes/offerings.tsx'),
@@ -66,6 +67,8 @@ export default [
       // Issue 14: orders, members, tiers, staff accounts and the audit trail.
       route('orders', 'staff/orders/orders.route.tsx'),
       route('orders/:orderId', 'staff/orders/order.route.tsx'),
+      route('accounts', 'staff/accounts/accounts.route.tsx'),
+      route('audit', 'staff/audit/audit.route.tsx'),
       route('*', 'staff/routes/not-found.tsx'),
     ]),
   ]),
