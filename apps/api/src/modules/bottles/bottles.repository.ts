@@ -97,7 +97,12 @@ export function createBottlesRepository(db: Database) {
      * the first one they share (the second waits, then fails on the unique index) instead of each
      * holding an ID the other needs, which PostgreSQL would end as a deadlock.
      */
-    async insertBottles(tenantId: string, rows: Array<{ bottleId: string; wineId: string; bottleNumber: number }>): Promise<number> {
+    async insertBottles(
+      tenantId: string,
+      rows: Array<{ bottleId: string; wineId: string; bottleNumber: number }>,
+      /** Runs in the same transaction once the rows are in (the staff audit entry). */
+      andThen?: (tx: Database) => Promise<void>,
+    ): Promise<number> {
       const ordered = [...rows].sort((a, b) => (a.bottleId < b.bottleId ? -1 : a.bottleId > b.bottleId ? 1 : 0));
       // IDs and numbers are two unique indexes: imports that overlap on numbers may still meet in
       // the other order, and PostgreSQL ends one as a deadlock. Run it again; the unique index
@@ -107,6 +112,7 @@ export function createBottlesRepository(db: Database) {
           for (let start = 0; start < ordered.length; start += INSERT_CHUNK) {
             await tx.insert(bottles).values(ordered.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, tenantId })));
           }
+          await andThen?.(tx);
         }),
       );
       return rows.length;

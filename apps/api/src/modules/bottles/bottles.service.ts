@@ -1,6 +1,8 @@
 import { BottleVerificationSchema, DAY_MS, MINUTE_MS, renderValidationMessage, type BottleVerificationResult, type FieldError } from '@winery/domain';
+import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
 import { retryAfterHeader, waitInWords, type AttemptCounter, type CountedRule } from '../../shared/attempt-counter.js';
 import { planImport } from './bottle-import.js';
@@ -114,7 +116,8 @@ export function createBottlesService({ repository, counter, limits, trustProxy, 
     },
 
     /** All rows or none: every bad row is reported by its line, and then nothing is imported. */
-    async importCsv(tenantId: string, csv: string): Promise<{ imported: number }> {
+    async importCsv(actor: AuditActor, csv: string): Promise<{ imported: number }> {
+      const { tenantId } = actor;
       const wines = await repository.listWines(tenantId);
       const plan = planImport(csv, wines, MAX_IMPORT_ROWS);
       if (plan.kind === 'tooMany') {
@@ -139,7 +142,13 @@ export function createBottlesService({ repository, counter, limits, trustProxy, 
         throw new ApiError('validationError', API_MESSAGES.bottleImportInvalid, errors);
       }
       try {
-        return { imported: await repository.insertBottles(tenantId, plan.rows) };
+        const audit = (tx: Database) =>
+          recordAudit(tx, actor, {
+            action: 'bottles.import',
+            entityType: 'bottles',
+            after: { imported: plan.rows.length, first: plan.rows[0]?.bottleId ?? null, last: plan.rows.at(-1)?.bottleId ?? null },
+          });
+        return { imported: await repository.insertBottles(tenantId, plan.rows, audit) };
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiError('conflict', API_MESSAGES.bottleImportConflict);
         throw error;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bottleChecks, bottles } from '../../db/schema/index.js';
+import { auditLog, bottleChecks, bottles } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { DAY_MS } from '@winery/domain';
 
@@ -37,6 +37,12 @@ describe('POST /v1/staff/bottles/import', () => {
     expect(await registered()).toEqual(['AAAA-0001', 'AAAA-0002', 'AAAA-0003', 'AAAA-0004', 'AAAA-0005']);
     const third = await t.db.select().from(bottles).where(eq(bottles.bottleId, 'AAAA-0003'));
     expect(third[0]).toMatchObject({ wineId: magnum.id, bottleNumber: 1 });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'bottles.import'));
+    expect(audit.map((entry) => entry.after)).toEqual([
+      { imported: 3, first: 'AAAA-0001', last: 'AAAA-0003' },
+      { imported: 2, first: 'AAAA-0004', last: 'AAAA-0005' },
+    ]);
+    expect(audit.every((entry) => entry.staffUserId !== null)).toBe(true);
   });
 
   it('reports every bad row by its line and imports nothing', async () => {

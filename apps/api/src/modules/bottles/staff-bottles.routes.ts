@@ -31,7 +31,7 @@ export const staffBottlesRoutes: FastifyPluginAsyncZod<{ bottles: BottlesService
         response: { 201: BottleImportResultSchema, ...errorResponses(400, 401, 404, 409), 413: ApiErrorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await bottles.importCsv(request.tenant.id, request.body.csv)),
+    async (request, reply) => reply.code(201).send(await bottles.importCsv({ tenantId: request.tenant.id, staff: request.staff }, request.body.csv)),
   );
 
   app.get(
