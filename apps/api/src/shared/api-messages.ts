@@ -74,7 +74,6 @@ export const API_MESSAGES = {
   locationNotFound: apiText('locationNotFound'),
   offeringNotFound: apiText('offeringNotFound'),
   slugInUse: apiText('slugInUse'),
-  offeringIsDraft: apiText('offeringIsDraft'),
   offeringNotOpen: apiText('offeringNotOpen'),
   duplicateWine: apiText('duplicateWine'),
   duplicateLocation: apiText('duplicateLocation'),

@@ -9,14 +9,6 @@ import type { OfferingRow, StaffOfferingQueries, StaffOfferingsRepository } from
 const NAME_MAX_LENGTH = 120;
 const SLUG_MAX_LENGTH = 80;
 
-/**
- * For the routes that must not act on a draft (invitations, reminders): a 409 unless the
- * offering is published. `offering` is the row the caller read (or locked) in its transaction.
- */
-export function assertPublished(offering: Pick<OfferingRow, 'status'>, message: string = API_MESSAGES.offeringIsDraft): void {
-  if (offering.status !== 'published') throw new ApiError('conflict', message);
-}
-
 /** "Spring Release" → "Spring Release (copy)", within the name's length. */
 function copyName(name: string): string {
   const suffix = apiText('offeringCopyName', { name: '' });
