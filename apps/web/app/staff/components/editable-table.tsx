@@ -41,7 +41,7 @@ export function EditableTable({
   const set = (index: number, key: string, value: string | boolean) => onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
   return (
     <>
-      <div className="staff-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <div className="staff-table-wrap" role="region" aria-label={t('editable.regionLabel', { caption })} tabIndex={0}>
         <table className="staff-table staff-table--editable">
           <caption className="visually-hidden">{caption}</caption>
           <thead>

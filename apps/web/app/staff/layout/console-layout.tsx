@@ -25,9 +25,9 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
         {t('layout.skipToContent')}
       </a>
       <aside className="staff-shell__side">
-        <Link to="/staff" className="staff-shell__brand" aria-label={t('layout.home')}>
+        <Link to="/staff" className="staff-shell__brand">
           <Wordmark tone="light" />
-          <span className="staff-shell__console" aria-hidden="true">
+          <span className="staff-shell__console">
             {t('layout.console')}
           </span>
         </Link>

@@ -16,9 +16,12 @@ export function MarkdownEditor({
   onChange,
   error,
   disabled,
+  previewLabel,
 }: {
   id: string;
   label: string;
+  /** Names the preview region; each editor's must differ. */
+  previewLabel: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -65,7 +68,7 @@ export function MarkdownEditor({
       </Field>
       <div className="field staff-field">
         <p className="field__label" id={`${id}-preview-label`}>
-          {t('offerings.preview')}
+          {previewLabel}
         </p>
         <div className="staff-markdown__preview" role="region" aria-labelledby={`${id}-preview-label`} data-testid={`${id}-preview`}>
           {failed ? (

@@ -97,12 +97,13 @@ export function OfferingForm({
         <BasicsSection draft={draft} update={update} errors={errors} />
         <WindowSection draft={draft} update={update} errors={errors} />
         <Section title={t('offerings.sections.letter')} id="offering-letter">
-          <MarkdownEditor id="offering-letter-md" label={t('offerings.fields.letter')} value={draft.letterMarkdown} onChange={(letterMarkdown) => update({ letterMarkdown })} error={errors.letterMarkdown} />
+          <MarkdownEditor id="offering-letter-md" label={t('offerings.fields.letter')} previewLabel={t('offerings.previewOf', { name: t('offerings.sections.letter') })} value={draft.letterMarkdown} onChange={(letterMarkdown) => update({ letterMarkdown })} error={errors.letterMarkdown} />
         </Section>
         <Section title={t('offerings.sections.vintageNotes')} id="offering-vintage-notes">
           <MarkdownEditor
             id="offering-notes-md"
             label={t('offerings.fields.vintageNotes')}
+            previewLabel={t('offerings.previewOf', { name: t('offerings.sections.vintageNotes') })}
             value={draft.vintageNotesMarkdown}
             onChange={(vintageNotesMarkdown) => update({ vintageNotesMarkdown })}
             error={errors.vintageNotesMarkdown}
