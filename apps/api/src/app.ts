@@ -26,6 +26,7 @@ import { createMailFromOptions, type MailOptions } from './modules/mail/mail.opt
 import mailPlugin from './modules/mail/mail.plugin.js';
 import type { ApiModule, ModuleParts } from './modules/module-parts.js';
 import { membersModule } from './modules/members/members.module.js';
+import { memberImportModule } from './modules/member-import/member-import.module.js';
 import { offeringsModule } from './modules/offerings/offerings.module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
 import { passwordsModule } from './modules/passwords/passwords.module.js';
@@ -108,6 +109,7 @@ const MODULES: readonly ApiModule[] = [
   bottlesModule,
   staffAccountsModule,
   auditModule,
+  memberImportModule,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

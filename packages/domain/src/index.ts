@@ -40,3 +40,4 @@ export * from './schemas/pagination.js';
 export * from './schemas/staff-accounts.js';
 export * from './schemas/staff-audit.js';
 export * from './schemas/staff-orders.js';
+export * from './schemas/member-import.js';

@@ -1,0 +1,152 @@
+import { parse } from 'csv-parse/sync';
+import {
+  importColumnKey,
+  issueValues,
+  MEMBER_IMPORT_COLUMNS,
+  MEMBER_IMPORT_FIELDS,
+  MemberImportRowSchema,
+  renderValidationMessage,
+  type MemberImportField,
+  type MemberImportRow,
+} from '@winery/domain';
+import { API_MESSAGES } from '../../shared/api-messages.js';
+
+export interface ImportError {
+  line: number;
+  field: string;
+  message: string;
+}
+
+export interface PlannedRow {
+  line: number;
+  row: MemberImportRow;
+}
+
+export interface ImportPlan {
+  rows: number;
+  good: PlannedRow[];
+  errors: ImportError[];
+  /** Our field → the file's column it was read from. */
+  columns: Partial<Record<MemberImportField, string>>;
+  /** E-mails given twice in the file: the later line, and the first one's. */
+  repeated: Array<{ line: number; email: string }>;
+}
+
+export const MAX_IMPORT_ROWS = 50_000;
+const HEADER_LINE = 1;
+
+const COUNTRY_NAMES: Record<string, string> = {
+  unitedstates: 'US',
+  unitedstatesofamerica: 'US',
+  usa: 'US',
+  canada: 'CA',
+  unitedkingdom: 'GB',
+  uk: 'GB',
+  australia: 'AU',
+  newzealand: 'NZ',
+};
+
+/** "3/9/1975" (the US order old platforms export) becomes "1975-03-09"; anything else is left for the rules. */
+function isoDate(value: string): string {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (us) return `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
+  const stamp = /^(\d{4}-\d{2}-\d{2})[T ]/.exec(value);
+  return stamp ? stamp[1]! : value;
+}
+
+const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [] });
+
+/** Our field for each column of the header: the explicit mapping first, then the common names. */
+function mapColumns(header: string[], mapping: string | undefined): { columns: Partial<Record<MemberImportField, number>>; error?: ImportError } {
+  const columns: Partial<Record<MemberImportField, number>> = {};
+  if (mapping) {
+    let explicit: unknown;
+    try {
+      explicit = JSON.parse(mapping);
+    } catch {
+      explicit = undefined;
+    }
+    if (!explicit || typeof explicit !== 'object' || Array.isArray(explicit)) {
+      return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };
+    }
+    for (const [field, column] of Object.entries(explicit)) {
+      if (!(MEMBER_IMPORT_FIELDS as string[]).includes(field) || typeof column !== 'string') {
+        return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };
+      }
+      const index = header.findIndex((name) => name.trim().toLowerCase() === column.trim().toLowerCase());
+      if (index === -1) return { columns, error: { line: HEADER_LINE, field: `mapping.${field}`, message: API_MESSAGES.memberImportNoColumn(column) } };
+      columns[field as MemberImportField] = index;
+    }
+  }
+  const taken = new Set(Object.values(columns));
+  for (const field of MEMBER_IMPORT_FIELDS) {
+    if (columns[field] !== undefined) continue;
+    const names: readonly string[] = MEMBER_IMPORT_COLUMNS[field];
+    const index = header.findIndex((name, at) => !taken.has(at) && names.includes(importColumnKey(name)));
+    if (index !== -1) {
+      columns[field] = index;
+      taken.add(index);
+    }
+  }
+  return { columns };
+}
+
+/**
+ * Reads a member list: the header's columns mapped to our fields, then every line checked on its
+ * own (the domain's rules) and against the rest of the file (an e-mail given twice). Errors name
+ * the line of the file (the header is line 1). Tiers and existing members are the service's.
+ */
+export function planMemberImport(csv: string, mapping: string | undefined): ImportPlan {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(csv, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^Invalid [^:]*: /, '') : 'unreadable';
+    return fileError('csv', API_MESSAGES.memberImportCsv(reason));
+  }
+  const [head, ...body] = records;
+  if (!head || body.length === 0) return fileError('csv', API_MESSAGES.memberImportEmpty);
+  if (body.length > MAX_IMPORT_ROWS) return fileError('csv', API_MESSAGES.memberImportTooMany(MAX_IMPORT_ROWS));
+  const header = head.record;
+  const { columns, error } = mapColumns(header, mapping);
+  if (error) return { ...fileError(error.field, error.message), rows: body.length };
+  if (columns.email === undefined) return { ...fileError('email', API_MESSAGES.memberImportNoEmail), rows: body.length };
+
+  const errors: ImportError[] = [];
+  const good: PlannedRow[] = [];
+  const repeated: ImportPlan['repeated'] = [];
+  const firstLine = new Map<string, number>();
+  for (const { record, info } of body) {
+    const line = info.lines;
+    const raw: Record<string, string> = {};
+    for (const field of MEMBER_IMPORT_FIELDS) {
+      const index = columns[field];
+      if (index !== undefined) raw[field] = (record[index] ?? '').trim();
+    }
+    if (raw.dateOfBirth) raw.dateOfBirth = isoDate(raw.dateOfBirth);
+    if (raw.memberSince) raw.memberSince = isoDate(raw.memberSince);
+    if (raw.countryCode && raw.countryCode.length > 2) raw.countryCode = COUNTRY_NAMES[importColumnKey(raw.countryCode)] ?? raw.countryCode;
+    const parsed = MemberImportRowSchema.safeParse(raw);
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.') || 'line';
+        if (seen.has(field)) continue;
+        seen.add(field);
+        errors.push({ line, field, message: renderValidationMessage(issue.message, issueValues(issue as unknown as Record<string, unknown>)) });
+      }
+      continue;
+    }
+    const email = parsed.data.email.toLowerCase();
+    const first = firstLine.get(email);
+    if (first !== undefined) {
+      repeated.push({ line, email });
+      errors.push({ line, field: 'email', message: API_MESSAGES.memberImportDuplicate(first) });
+      continue;
+    }
+    firstLine.set(email, line);
+    good.push({ line, row: { ...parsed.data, email } });
+  }
+  const named = Object.fromEntries(Object.entries(columns).map(([field, index]) => [field, header[index]!])) as ImportPlan['columns'];
+  return { rows: body.length, good, errors, columns: named, repeated };
+}

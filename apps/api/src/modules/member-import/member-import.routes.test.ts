@@ -1,0 +1,106 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses, customers } from '../../db/schema/index.js';
+import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.signInStaff((await t.createStaffUser({ role: 'manager' })).email);
+  for (const [name, rank] of [['Founders', 1], ['Cellar Club', 2]] as const) {
+    expect((await importCall('POST', '/v1/staff/tiers', JSON.stringify({ name, rank }), 'application/json')).statusCode).toBe(201);
+  }
+});
+afterAll(async () => t?.close());
+
+function importCall(method: 'POST', url: string, payload: string, contentType = 'text/csv') {
+  return t.app.inject({ method, url, headers: { tenant: TEST_TENANT, authorization: token, 'content-type': contentType }, payload });
+}
+
+const importCsv = (csv: string, query = '') => importCall('POST', `/v1/staff/members/import?${query}`, csv);
+const membersAt = async (domain: string) => t.db.select().from(customers).where(like(customers.email, `%@${domain}`));
+
+/** A list as an old platform exports it: 50 members, line N + 1 of the file holding member N. */
+function fiftyMembers(domain: string, broken: Record<number, Partial<Record<'email' | 'tier', string>>> = {}) {
+  const lines = ['First Name,Last Name,Email,Phone,Birthday,Tier,Member Since,Address 1,City,State,Zip,Country'];
+  for (let n = 1; n <= 50; n += 1) {
+    const email = broken[n]?.email ?? `member${n}@${domain}`;
+    const tier = broken[n]?.tier ?? (n % 2 ? 'Founders' : 'cellar club');
+    lines.push(`Ada${String.fromCharCode(65 + (n % 26))},Vintner,${email},707 555 01${String(n).padStart(2, '0')},1980-05-17,${tier},3/9/2015,12 Vineyard Road,Sonoma,CA,95476,US`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('importing a member list', () => {
+  it('reports two bad lines with their line numbers and writes nothing; the fixed file imports all 50', async () => {
+    const bad = fiftyMembers('import-one.example', { 4: { email: 'not-an-email' }, 8: { tier: 'Platinum' } });
+    const dry = await importCsv(bad, 'dryRun=true');
+    expect(dry.statusCode, dry.body).toBe(200);
+    const report = dry.json();
+    expect(report).toMatchObject({ dryRun: true, rows: 50, valid: 48, imported: 0, duplicates: [] });
+    expect(report.errors).toEqual([
+      { line: 5, field: 'email', message: 'Please enter a valid email address' },
+      { line: 9, field: 'tier', message: "Unknown tier 'Platinum'" },
+    ]);
+    expect(report.columns).toMatchObject({ firstName: 'First Name', email: 'Email', tier: 'Tier', memberSince: 'Member Since', address1: 'Address 1', zipCode: 'Zip' });
+
+    const real = await importCsv(bad, 'dryRun=false');
+    expect(real.statusCode).toBe(400);
+    expect(real.json().errors.map((error: { field: string }) => error.field)).toEqual(['line 5.email', 'line 9.tier']);
+    expect(await membersAt('import-one.example')).toHaveLength(0);
+
+    const fixed = await importCsv(fiftyMembers('import-one.example'), 'dryRun=false');
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ dryRun: false, rows: 50, valid: 50, imported: 50, invited: 0, errors: [] });
+    const stored = await membersAt('import-one.example');
+    expect(stored).toHaveLength(50);
+    const first = stored.find((row) => row.email === 'member1@import-one.example')!;
+    expect(first).toMatchObject({ memberSince: '2015-03-09', dateOfBirth: '1980-05-17', passwordHash: null, phone: '707 555 0101' });
+    expect(first.tierId).not.toBeNull();
+    const [address] = await t.db.select().from(addresses).where(eq(addresses.customerId, first.id));
+    expect(address).toMatchObject({ city: 'Sonoma', stateCode: 'CA', countryCode: 'US', isDefaultShipping: true });
+    // Nobody was e-mailed: invitations only when asked.
+    expect(await t.deliveredMail({ to: 'member1@import-one.example' })).toEqual([]);
+    const audit = await t.app.inject({ method: 'GET', url: `/v1/staff/audit?action=member.import&entityId=${first.id}`, headers: { tenant: TEST_TENANT, authorization: token } });
+    expect(audit.json().items).toEqual([expect.objectContaining({ action: 'member.import', after: expect.objectContaining({ email: 'member1@import-one.example', line: 2 }) })]);
+
+    // The same file again: every line is already a member, reported and skipped.
+    const again = await importCsv(fiftyMembers('import-one.example'), 'dryRun=false');
+    expect(again.json()).toMatchObject({ imported: 0, valid: 50 });
+    expect(again.json().duplicates).toHaveLength(50);
+    expect(again.json().duplicates[0]).toEqual({ line: 2, email: 'member1@import-one.example', existing: true });
+  });
+
+  it('reports an e-mail given twice in the file as a duplicate and an error on the later line', async () => {
+    const csv = 'email,first_name,last_name\ntwin@import-two.example,Ada,One\nTWIN@import-two.example,Ada,Two\n';
+    const report = (await importCsv(csv)).json();
+    expect(report.duplicates).toEqual([{ line: 3, email: 'twin@import-two.example', existing: false }]);
+    expect(report.errors).toEqual([{ line: 3, field: 'email', message: 'This e-mail address is also on line 2' }]);
+    expect((await importCsv(csv, 'dryRun=false')).statusCode).toBe(400);
+    expect(await membersAt('import-two.example')).toHaveLength(0);
+  });
+
+  it('reads other column names, and an explicit mapping for the rest; sends invitations when asked', async () => {
+    const csv = ['FirstName,Surname,Correo,Mobile,DOB,Club,Join Date,Street,Town,Province,Postal Code,Country', 'Zoë,Durand,zoe@import-three.example,+1 604 555 0100,1/2/1970,Founders,2019-04-01T00:00:00Z,1 Main St,Vancouver,bc,V6B 1A1,Canada'].join('\n');
+    const withoutMapping = (await importCsv(csv)).json();
+    expect(withoutMapping.errors).toEqual([{ line: 1, field: 'email', message: 'No column of the file holds the e-mail address. Please map one to email.' }]);
+    const unknown = (await importCsv(csv, `mapping=${encodeURIComponent(JSON.stringify({ email: 'Courriel' }))}`)).json();
+    expect(unknown.errors[0]).toMatchObject({ field: 'mapping.email' });
+
+    const mapped = await importCsv(csv, `dryRun=false&sendInvitations=true&mapping=${encodeURIComponent(JSON.stringify({ email: 'correo' }))}`);
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect(mapped.json()).toMatchObject({ imported: 1, invited: 1, columns: { email: 'Correo', lastName: 'Surname', phone: 'Mobile', stateCode: 'Province' } });
+    const [zoe] = await membersAt('import-three.example');
+    expect(zoe).toMatchObject({ firstName: 'Zoë', dateOfBirth: '1970-01-02', memberSince: '2019-04-01' });
+    const mail = await t.deliveredMail({ to: 'zoe@import-three.example', kind: 'create-password' });
+    expect(mail).toHaveLength(1);
+  });
+
+  it('refuses a file that is not CSV, is empty, or is sent as JSON', async () => {
+    expect((await importCsv('email\n')).json().errors[0]).toMatchObject({ line: 1, field: 'csv', message: 'The file has no members in it' });
+    expect((await importCsv('email,"unclosed\nx')).json().errors[0]).toMatchObject({ field: 'csv' });
+    expect((await importCall('POST', '/v1/staff/members/import', JSON.stringify({ csv: 'x' }), 'application/json')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MemberImportQuerySchema, MemberImportResultSchema, textInput } from '@winery/domain';
+import { TenantHeadersSchema } from '../../shared/http-schemas.js';
+import { errorResponses } from '../../shared/route-schemas.js';
+import type { MemberImportService } from './member-import.service.js';
+
+/** Largest member file accepted: 50,000 members with addresses fit well within it. */
+const CSV_BODY_LIMIT = 16 * 1024 * 1024;
+const CsvBodySchema = textInput({ multiline: true, trim: false, error: 'required' }).min(1, { error: 'required' }).max(CSV_BODY_LIMIT, { error: 'tooLong' });
+
+export const memberImportRoutes: FastifyPluginAsyncZod<{ imports: MemberImportService }> = async (app, { imports }) => {
+  // The body is the file itself.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/staff/members/import',
+    {
+      bodyLimit: CSV_BODY_LIMIT,
+      schema: {
+        tags: ['staff'],
+        summary: "Import a member list from another platform's CSV export: a dry run first, then all or nothing",
+        description:
+          "Columns are found by the names common exports use (First Name/first_name/FirstName, Email/E-mail/email_address, Phone/Mobile, Birthday/DOB/Date of Birth, Tier/Club/Level, Member Since/Join Date/Signup Date, Address 1/Street, City, State/Province/Region, Zip/Postal Code, Country); `mapping` (JSON {ourField: theirColumn}) names others. Dates as YYYY-MM-DD or M/D/YYYY. A tier must exist (\"Unknown tier 'X'\"). dryRun=true (the default) answers rows, valid, errors by line, duplicates (in the file: an error; already a member: skipped) and the columns used. dryRun=false with any error answers 400 (fields 'line N.field') and writes nothing; otherwise every member is written in one transaction. sendInvitations=true e-mails each imported member a create-password link.",
+        headers: TenantHeadersSchema,
+        querystring: MemberImportQuerySchema,
+        consumes: ['text/csv'],
+        body: CsvBodySchema,
+        response: { 200: MemberImportResultSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => imports.run({ tenantId: request.tenant.id, staff: request.staff }, request.body, request.query),
+  );
+};
