@@ -175,7 +175,7 @@ describe('GET /v1/staff/members and /v1/staff/tiers', () => {
     const page = await call('GET', `/members?q=zzyzx-members&offeringId=${offering.id}&limit=1`);
     expect(page.statusCode).toBe(200);
     expect(page.json().items).toEqual([
-      { id: zed.id, email: zed.email, firstName: 'Ada', lastName: 'Zzyzx-Members', tierId: bronze.id, tierName: bronze.name, allocated: false },
+      expect.objectContaining({ id: zed.id, email: zed.email, firstName: 'Ada', lastName: 'Zzyzx-Members', tierId: bronze.id, tierName: bronze.name, allocated: false }),
     ]);
     const next = (await call('GET', `/members?q=zzyzx-members&offeringId=${offering.id}&limit=1&cursor=${page.json().nextCursor}`)).json();
     expect(next).toEqual({ items: [expect.objectContaining({ id: zoe.id, allocated: true, tierId: null })], nextCursor: null });
