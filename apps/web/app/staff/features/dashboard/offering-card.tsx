@@ -78,8 +78,8 @@ export function OfferingCard({ offering, timeZone }: { offering: DashboardOfferi
       )}
 
       <p className="dashboard-card__links">
-        <Link to={`/staff/wishes?offeringId=${offering.id}`}>{t('dashboard.wishesWaiting', { count: offering.wishesWaiting })}</Link>
-        <Link to={`/staff/invitations?offeringId=${offering.id}`}>{t('dashboard.invitations')}</Link>
+        <Link to={`/staff/offerings/${offering.id}/wishes`}>{t('dashboard.wishesWaiting', { count: offering.wishesWaiting })}</Link>
+        <Link to={`/staff/offerings/${offering.id}/invitations`}>{t('dashboard.invitations')}</Link>
       </p>
     </article>
   );
