@@ -51,8 +51,11 @@ function filterOf(tenantId: string, filter: OrderFilter, after: OrderKey | undef
 }
 
 export function createStaffOrdersRepository(db: Database) {
-  /** Orders of the filter, newest first, with their member, offering and pick-up place. */
-  const summaries = (tenantId: string, filter: OrderFilter, after: OrderKey | undefined, limit: number) =>
+  /**
+   * Orders of the filter, newest first, with their member, offering and pick-up place, and (for
+   * the list, not the export, which reads the lines themselves) how many bottles each holds.
+   */
+  const summaries = (tenantId: string, filter: OrderFilter, after: OrderKey | undefined, limit: number, { bottles = true } = {}) =>
     db
       .select({
         order: orders,
@@ -62,7 +65,9 @@ export function createStaffOrdersRepository(db: Database) {
         offeringName: offerings.name,
         pickupName: inventoryLocations.name,
         pickupAddress: inventoryLocations.address,
-        bottles: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+        bottles: bottles
+          ? sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`
+          : sql<number>`0`,
       })
       .from(orders)
       .innerJoin(customers, and(eq(customers.id, orders.customerId), eq(customers.tenantId, orders.tenantId)))
