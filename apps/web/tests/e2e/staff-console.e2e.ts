@@ -138,6 +138,34 @@ describe('the staff console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("keeps an offering's typed values on refusal and puts each API error next to its field", async () => {
+    const { page } = await signedInPage('manager');
+    await page.goto('/staff/offerings/new');
+    await waitForApp(page);
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Too soon');
+    // Opening in two hours is refused (at least a day ahead), and so is a minimum above the maximum.
+    const soon = new Date(Date.now() + 2 * 3_600_000);
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Los_Angeles', dateStyle: 'short', timeStyle: 'short' }).format(soon).replace(' ', 'T');
+    await page.getByLabel('Opens').fill(local);
+    await page.getByLabel('Closes').fill(daysAhead(20, 17));
+    await page.getByLabel('Wine from the catalogue').selectOption({ index: 0 });
+    await page.getByRole('button', { name: 'Add wine' }).click();
+    await page.getByLabel('Default minimum').fill('5');
+    await page.getByLabel('Default maximum').fill('2');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+
+    const opens = page.getByLabel('Opens');
+    await expect.poll(() => opens.getAttribute('aria-invalid')).toBe('true');
+    const messageOf = async (id: string) => page.locator(`[id="${id}-error"]`).innerText();
+    expect(await messageOf('offering-start')).toBe('The date must be at least 1 day from now');
+    expect(await page.getByLabel('Default minimum').getAttribute('aria-invalid')).toBe('true');
+    expect(await messageOf('wine-0-min')).toBe('Invalid quantity');
+    expect(await name.inputValue()).toBe('Too soon');
+    expect(await page.getByLabel('Default maximum').inputValue()).toBe('2');
+    expect(new URL(page.url()).pathname).toBe('/staff/offerings/new');
+  });
+
   it('shows a viewer every page but no control that changes anything', async () => {
     const { page } = await signedInPage('viewer');
     for (const [path, title] of [
