@@ -212,6 +212,21 @@ describe('secrets at rest (issue 11)', () => {
       token,
     );
     expect(order.statusCode, order.body).toBe(201);
+    // Staff move orders on (issue 14): this one ships; a second, for pick-up, is made ready, then cancelled.
+    const moves: Array<[string, object]> = [
+      [(order.json() as { id: string }).id, { status: 'processing' }],
+      [(order.json() as { id: string }).id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }],
+    ];
+    const pickupCart = await call('PUT', `/v1/${TEST_TENANT}/customer/${customer.id}/cart`, { allocationId: member.allocation.id, lines: [{ wineId: wines[0]!.id, quantity: 1 }] }, token);
+    const pickup = await call(
+      'POST',
+      `/v1/${TEST_TENANT}/customer/${customer.id}/order`,
+      { cartId: (pickupCart.json() as { id: string }).id, delivery: { method: 'pickup', locationId: f.cellar.id }, billingAddressId: member.address.id, payment: { cardId: member.card.id }, idempotencyKey: f.newKey() },
+      token,
+    );
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    for (const status of ['processing', 'ready_for_pickup', 'cancelled']) moves.push([(pickup.json() as { id: string }).id, { status }]);
+    for (const [orderId, move] of moves) expect((await call('POST', `/v1/staff/orders/${orderId}/status`, move, staffToken)).statusCode).toBe(200);
 
     const queued = await dumpDatabase();
 
