@@ -194,9 +194,39 @@ const ACCESS: Record<string, Row> = {
     params: { requestId: 'requestToDeclineId' },
   },
   'POST /v1/staff/bottles/import': { access: 'manager', ok: 400, body: EMPTY },
+  // Members, tiers, the member import, staff accounts and the audit trail (issue 14). Deactivating
+  // goes to an id never issued, so the owner the other rows use stays active.
+  'GET /v1/staff/members/{customerId}': { access: 'viewer', ok: 200 },
+  'GET /v1/staff/members.csv': { access: 'viewer', ok: 200 },
+  'POST /v1/staff/members': { access: 'manager', ok: 400, body: EMPTY },
+  'PUT /v1/staff/members/{customerId}': { access: 'manager', ok: 400, body: EMPTY },
+  'POST /v1/staff/members/{customerId}/deactivate': { access: 'manager', ok: 404, params: { customerId: 'neverIssued' } },
+  'POST /v1/staff/members/{customerId}/reactivate': { access: 'manager', ok: 404, params: { customerId: 'neverIssued' } },
+  'POST /v1/staff/members/tier': { access: 'manager', ok: 400, body: EMPTY },
+  'POST /v1/staff/members/import': { access: 'manager', ok: 400, body: EMPTY },
+  'POST /v1/staff/tiers': { access: 'manager', ok: 400, body: EMPTY },
+  'PUT /v1/staff/tiers/{tierId}': { access: 'manager', ok: 400, params: { tierId: 'neverIssued' }, body: EMPTY },
+  'DELETE /v1/staff/tiers/{tierId}': { access: 'manager', ok: 404, params: { tierId: 'neverIssued' } },
+  'GET /v1/staff/accounts': { access: 'admin', ok: 200, declared: 'staff accounts are for admins' },
+  'POST /v1/staff/accounts': { access: 'admin', ok: 400, body: EMPTY, declared: 'staff accounts are for admins' },
+  'PUT /v1/staff/accounts/{staffUserId}': {
+    access: 'admin',
+    ok: 404,
+    params: { staffUserId: 'neverIssued' },
+    body: () => ({ role: 'viewer' }),
+    declared: 'staff accounts are for admins',
+  },
+  'POST /v1/staff/accounts/{staffUserId}/deactivate': { access: 'admin', ok: 404, params: { staffUserId: 'neverIssued' }, declared: 'staff accounts are for admins' },
+  'POST /v1/staff/accounts/{staffUserId}/reactivate': { access: 'admin', ok: 404, params: { staffUserId: 'neverIssued' }, declared: 'staff accounts are for admins' },
+  'POST /v1/staff/accounts/{staffUserId}/invitation': { access: 'admin', ok: 404, params: { staffUserId: 'neverIssued' }, declared: 'staff accounts are for admins' },
+  'POST /v1/staff/create-password': { access: 'public', ok: 400, body: EMPTY },
+  'GET /v1/staff/audit': { access: 'manager', ok: 200, declared: 'its snapshots hold personal data (ADR 016)' },
   'GET /v1/staff/bottles/suspicious': { access: 'viewer', ok: 200 },
   'GET /v1/staff/bottles/{bottleId}': { access: 'viewer', ok: 404, params: { bottleId: 'neverIssued' } },
 };
+
+/** Staff routes open without a staff token: sign-in, and an invited colleague's first password (ADR 016). */
+const OPEN_STAFF_ROUTES = new Set(['POST /v1/staff/login', 'POST /v1/staff/create-password']);
 
 const STAFF_RANK: Record<Role, number> = { admin: 0, manager: 1, viewer: 2 };
 
@@ -256,8 +286,8 @@ describe('the authorisation matrix', () => {
       const staff = row.access === 'viewer' || row.access === 'manager' || row.access === 'admin';
       const wanted = row.access === 'public' ? [] : staff ? ['staffToken'] : ['memberToken'];
       if (schemes.join() !== wanted.join()) disagreements.push(`${op.key}: security ${schemes.join() || 'none'}`);
-      if (staff !== (op.path.startsWith('/v1/staff/') && op.key !== 'POST /v1/staff/login')) disagreements.push(`${op.key}: staff path`);
-      if ((op.operation.tags ?? []).includes('staff') && !staff && op.key !== 'POST /v1/staff/login') {
+      if (staff !== (op.path.startsWith('/v1/staff/') && !OPEN_STAFF_ROUTES.has(op.key))) disagreements.push(`${op.key}: staff path`);
+      if ((op.operation.tags ?? []).includes('staff') && !staff && !OPEN_STAFF_ROUTES.has(op.key)) {
         disagreements.push(`${op.key}: tagged staff`);
       }
       const byMethod = op.method === 'GET' || op.method === 'HEAD' ? 'viewer' : 'manager';
