@@ -166,6 +166,31 @@ describe('the staff console', () => {
     expect(new URL(page.url()).pathname).toBe('/staff/offerings/new');
   });
 
+  it('imports bottle IDs from a CSV: every bad line told and nothing imported, then a good file, then the bottle looked up', async () => {
+    const { page } = await signedInPage('manager');
+    await page.goto('/staff/bottles');
+    await waitForApp(page);
+    const id = `${Date.now().toString(36).toUpperCase().slice(-4)}-W1${Math.floor(Math.random() * 90 + 10)}`;
+    const number = 900_000 + Math.floor(Math.random() * 99_999);
+    const upload = async (csv: string) => {
+      await page.getByLabel('CSV file').setInputFiles({ name: 'bottles.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+    };
+
+    await upload(`bottle_id,wine,vintage,size_ml,bottle_number\n${id},Melbury,2022,750,${number}\nNOT-AN-ID,Melbury,2022,750,${number + 1}\n`);
+    const errors = page.getByTestId('bottle-import-errors');
+    await errors.waitFor();
+    expect(await errors.innerText()).toMatch(/Nothing was imported: 1 problem to fix\.\s+line 3: /);
+
+    await upload(`bottle_id,wine,vintage,size_ml,bottle_number\n${id},Melbury,2022,750,${number}\n`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'imported' }).first().innerText()).toBe('1 bottle was imported.');
+
+    await page.getByRole('textbox', { name: 'Bottle ID' }).fill(id.toLowerCase());
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => page.getByTestId('bottle-record').innerText().catch(() => '')).toContain('Melbury 2022, 750 ml');
+    expect(await page.getByTestId('bottle-record').innerText()).toContain('Never verified');
+  });
+
   it('shows a viewer every page but no control that changes anything', async () => {
     const { page } = await signedInPage('viewer');
     for (const [path, title] of [
