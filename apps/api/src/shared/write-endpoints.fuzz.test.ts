@@ -40,6 +40,14 @@ const BODILESS = new Set([
   'POST /v1/staff/offerings/{offeringId}/publish',
   'POST /v1/staff/offerings/{offeringId}/close',
   'POST /v1/staff/offerings/{offeringId}/duplicate',
+  // Members, tiers and staff accounts (issue 14); the member import's body is the CSV file itself.
+  'POST /v1/staff/members/{customerId}/deactivate',
+  'POST /v1/staff/members/{customerId}/reactivate',
+  'POST /v1/staff/members/import',
+  'DELETE /v1/staff/tiers/{tierId}',
+  'POST /v1/staff/accounts/{staffUserId}/deactivate',
+  'POST /v1/staff/accounts/{staffUserId}/reactivate',
+  'POST /v1/staff/accounts/{staffUserId}/invitation',
 ]);
 
 // No limit may stop the fuzzer early: every one is raised far above the runs.
