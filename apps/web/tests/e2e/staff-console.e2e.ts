@@ -135,6 +135,24 @@ describe('the staff console', () => {
     expect(await page.getByRole('button', { name: 'Publish' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Letter (Markdown)').inputValue()).toContain('## A season of quiet rain');
     expect(await page.getByLabel('Price').first().inputValue()).toBe('85.00');
+
+    // Duplicate as draft: a new draft of the same wines, named as a copy.
+    const original = page.url();
+    await page.getByRole('button', { name: 'Duplicate as draft' }).click();
+    await page.waitForURL((url) => url.href !== original && /\/staff\/offerings\/[0-9a-f-]{36}$/.test(url.pathname));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(`Autumn release ${suffix} (copy)`);
+    expect(await page.getByTestId('offering-wine-row').count()).toBe(2);
+
+    // A wine edited: the new price is kept and shown in the list.
+    await page.goto('/staff/wines?q=' + encodeURIComponent(wines[0]!));
+    await page.getByRole('link', { name: wines[0] }).click();
+    await page.waitForURL(/\/staff\/wines\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByLabel('Price').inputValue()).toBe('85.00');
+    await page.getByLabel('Price').fill('89.5');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText(`${wines[0]} was saved.`).count()).toBe(1);
+    await page.goto('/staff/wines?q=' + encodeURIComponent(wines[0]!));
+    await expect.poll(() => page.getByRole('table').innerText().catch(() => '')).toContain('$89.50');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -189,6 +207,44 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Look up' }).click();
     await expect.poll(() => page.getByTestId('bottle-record').innerText().catch(() => '')).toContain('Melbury 2022, 750 ml');
     expect(await page.getByTestId('bottle-record').innerText()).toContain('Never verified');
+  });
+
+  it('puts a refused rate next to its cell and saves nothing', async () => {
+    const { page } = await signedInPage('manager');
+    await page.goto('/staff/rates');
+    const tax = page.getByRole('region', { name: 'Tax table' });
+    await tax.waitFor();
+    const rows = await tax.locator('tbody tr').count();
+    await page.locator('#rates-taxRates').getByRole('button', { name: 'Add a row' }).click();
+    const row = rows + 1;
+    await page.getByLabel(`State or region, row ${row}`).first().fill('ZZ');
+    await page.getByLabel(`Rate (%), row ${row}`).fill('7.5');
+    await page.getByRole('button', { name: 'Save all tables' }).click();
+    const state = page.getByLabel(`State or region, row ${row}`).first();
+    await expect.poll(() => state.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`).innerText()).not.toBe('');
+    expect(await state.inputValue()).toBe('ZZ');
+    // Nothing was written: the tables as the API has them are the same length as before.
+    await page.reload();
+    await page.getByRole('region', { name: 'Tax table' }).waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Tax table' }).locator('tbody tr').count()).toBe(rows);
+  });
+
+  it('asks for the dashboard again every 5 s while an offering is open', async () => {
+    const { page } = await signedInPage('viewer');
+    const asked: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/v1/staff/dashboard') asked.push(Date.now());
+    });
+    await page.goto('/staff');
+    await page.getByTestId('dashboard-offering').first().waitFor();
+    const updated = await page.getByTestId('dashboard-updated').innerText();
+    expect(updated).toMatch(/^Updated \d{2}:\d{2}:\d{2}$/);
+    await expect.poll(() => asked.length, { timeout: 12_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => page.getByTestId('dashboard-updated').innerText()).not.toBe(updated);
+    // The countdown moves on each second.
+    const countdown = await page.getByTestId('dashboard-countdown').first().innerText();
+    await expect.poll(() => page.getByTestId('dashboard-countdown').first().innerText()).not.toBe(countdown);
   });
 
   it('shows a viewer every page but no control that changes anything', async () => {
