@@ -71,6 +71,11 @@ export default [
       // Issue 14: orders, members, tiers, staff accounts and the audit trail.
       route('orders', 'staff/orders/orders.route.tsx'),
       route('orders/:orderId', 'staff/orders/order.route.tsx'),
+      route('members', 'staff/members/members.route.tsx'),
+      route('members/new', 'staff/members/member-new.route.tsx'),
+      route('members/import', 'staff/members/import.route.tsx'),
+      route('members/:memberId', 'staff/members/member.route.tsx'),
+      route('tiers', 'staff/tiers/tiers.route.tsx'),
       route('accounts', 'staff/accounts/accounts.route.tsx'),
       route('audit', 'staff/audit/audit.route.tsx'),
       route('*', 'staff/routes/not-found.tsx'),
