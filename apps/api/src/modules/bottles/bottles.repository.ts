@@ -1,8 +1,7 @@
-import { and, count, eq, inArray, min, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, min } from 'drizzle-orm';
 import { retryOnTransientConflict } from '../../shared/db-errors.js';
 import type { Database } from '../../db/database.js';
 import { bottleChecks, bottles, wines, type BottleCheckResult } from '../../db/schema/index.js';
-import type { SuspiciousBottle } from './bottles.schemas.js';
 
 export interface RegisteredBottle {
   id: string;
@@ -116,41 +115,6 @@ export function createBottlesRepository(db: Database) {
         }),
       );
       return rows.length;
-    },
-
-    /** Bottles checked at least `minChecks` times since `since`, most-checked first (at most 200). */
-    async suspicious(tenantId: string, since: Date, minChecks: number): Promise<SuspiciousBottle[]> {
-      const checks = count(bottleChecks.id);
-      const rows = await db
-        .select({
-          bottleId: bottles.bottleId,
-          wineId: wines.id,
-          wine: wines.name,
-          vintage: wines.vintage,
-          sizeMl: wines.sizeMl,
-          bottleNumber: bottles.bottleNumber,
-          checks,
-          networks: sql<number>`count(distinct ${bottleChecks.originNetwork})`,
-          countries: sql<number>`count(distinct ${bottleChecks.originCountry})`,
-          firstCheckedAt: sql<string>`min(${bottleChecks.checkedAt})`,
-          lastCheckedAt: sql<string>`max(${bottleChecks.checkedAt})`,
-        })
-        .from(bottleChecks)
-        .innerJoin(bottles, eq(bottles.id, bottleChecks.bottleRef))
-        .innerJoin(wines, eq(wines.id, bottles.wineId))
-        .where(and(eq(bottleChecks.tenantId, tenantId), sql`${bottleChecks.checkedAt} >= ${since.toISOString()}::timestamptz`))
-        .groupBy(bottles.id, wines.id)
-        .having(sql`count(${bottleChecks.id}) >= ${minChecks}`)
-        .orderBy(sql`count(${bottleChecks.id}) desc`, sql`max(${bottleChecks.checkedAt}) desc`)
-        .limit(200);
-      return rows.map((row) => ({
-        ...row,
-        checks: Number(row.checks),
-        networks: Number(row.networks),
-        countries: Number(row.countries),
-        firstCheckedAt: new Date(row.firstCheckedAt).toISOString(),
-        lastCheckedAt: new Date(row.lastCheckedAt).toISOString(),
-      }));
     },
   };
 }

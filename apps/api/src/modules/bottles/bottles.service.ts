@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../shared/db-errors.js';
 import { retryAfterHeader, waitInWords, type AttemptCounter, type CountedRule } from '../../shared/attempt-counter.js';
 import { planImport } from './bottle-import.js';
 import type { BottlesRepository } from './bottles.repository.js';
-import { MAX_IMPORT_ROWS, type SuspiciousBottle } from './bottles.schemas.js';
+import { MAX_IMPORT_ROWS } from './bottles.schemas.js';
 import { networkPrefix, proxyCountry, rateLimitSubject } from './network-origin.js';
 
 export interface CheckLimit {
@@ -155,10 +155,6 @@ export function createBottlesService({ repository, counter, limits, trustProxy, 
       }
     },
 
-    async suspicious(tenantId: string, query: { minChecks: number; days: number }): Promise<SuspiciousBottle[]> {
-      const since = new Date(now().getTime() - query.days * DAY_MS);
-      return repository.suspicious(tenantId, since, query.minChecks);
-    },
   };
 }
 

@@ -1,10 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   addresses,
   allocationRequests,
   customers,
-  type RequestKind,
   type RequestStatus,
 } from '../../db/schema/index.js';
 
@@ -50,20 +49,6 @@ function joiningQueries(db: Database) {
     },
 
     /** Newest first. */
-    async list(tenantId: string, filters: { kind?: RequestKind; status?: RequestStatus }): Promise<JoinRequestRow[]> {
-      return db
-        .select()
-        .from(allocationRequests)
-        .where(
-          and(
-            eq(allocationRequests.tenantId, tenantId),
-            filters.kind ? eq(allocationRequests.kind, filters.kind) : undefined,
-            filters.status ? eq(allocationRequests.status, filters.status) : undefined,
-          ),
-        )
-        .orderBy(desc(allocationRequests.createdAt), desc(allocationRequests.id));
-    },
-
     /** The request, locked until the transaction ends, so two staff cannot both decide it. */
     async lock(tenantId: string, id: string): Promise<JoinRequestRow | undefined> {
       const [row] = await db

@@ -1,5 +1,5 @@
 import { formatPhone, type FoundersListInput, type JoinAllocationInput } from '@winery/domain';
-import type { RequestKind, RequestStatus } from '../../db/schema/index.js';
+import type { RequestKind } from '../../db/schema/index.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { recordAudit, type AuditActor } from '../../shared/audit.js';
@@ -106,10 +106,6 @@ export function createJoiningService(deps: JoiningDependencies) {
         return created;
       });
       return { id: row.id, kind: row.kind };
-    },
-
-    async list(tenantId: string, filters: { kind?: RequestKind; status?: RequestStatus }): Promise<JoinRequest[]> {
-      return (await repository.list(tenantId, filters)).map(toJoinRequestView);
     },
 
     /**

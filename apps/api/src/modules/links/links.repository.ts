@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
-import { allocations, customers, linkTokens, offerings, signInRequests, type LinkPurpose } from '../../db/schema/index.js';
+import { linkTokens, signInRequests, type LinkPurpose } from '../../db/schema/index.js';
 import { newLinkToken } from './link-tokens.js';
 
 export type LinkTokenRow = typeof linkTokens.$inferSelect;
@@ -151,37 +151,6 @@ function linkQueries(db: Database) {
         )
         .returning();
       return row;
-    },
-
-    async findOffering(tenantId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(offerings)
-        .where(and(eq(offerings.tenantId, tenantId), eq(offerings.id, id)))
-        .limit(1);
-      return row;
-    },
-
-    /** The offering's members (all, or those named) with what their e-mail needs. */
-    async allocatedMembers(tenantId: string, offeringId: string, customerIds?: string[]) {
-      if (customerIds && customerIds.length === 0) return [];
-      return db
-        .select({
-          allocationId: allocations.id,
-          customerId: customers.id,
-          email: customers.email,
-          firstName: customers.firstName,
-        })
-        .from(allocations)
-        .innerJoin(customers, and(eq(customers.id, allocations.customerId), eq(customers.tenantId, allocations.tenantId)))
-        .where(
-          and(
-            eq(allocations.tenantId, tenantId),
-            eq(allocations.offeringId, offeringId),
-            customerIds ? inArray(allocations.customerId, customerIds) : undefined,
-          ),
-        )
-        .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id));
     },
   };
 }

@@ -44,19 +44,3 @@ export const LinkSentSchema = z.object({
   customerId: z.uuid(),
   expiresAt: z.string().describe('ISO 8601 instant the e-mailed link stops working'),
 });
-
-export const InvitationsInputSchema = z
-  .object({
-    customerIds: z
-      .array(z.uuid({ error: 'invalidId' }), { error: 'invalidType' })
-      .max(10_000, { error: 'tooLong' })
-      .optional()
-      .describe('Only these members of the offering; all of them when left out'),
-  })
-  // No body at all (Fastify gives null) means every member.
-  .nullish();
-
-export const InvitationsSentSchema = z.object({
-  sent: z.number().int().describe('E-mails queued, one per member'),
-  expiresAt: z.string().describe("ISO 8601 instant the links stop working: the offering's end plus its 30-day grace window"),
-});

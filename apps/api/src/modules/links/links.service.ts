@@ -1,4 +1,4 @@
-import { ALLOCATION_GRACE_MS, HOUR_MS, MINUTE_MS } from '@winery/domain';
+import { HOUR_MS, MINUTE_MS } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
@@ -207,57 +207,6 @@ export function createLinksService(deps: LinksDependencies) {
         );
       });
       return { customerId, expiresAt: expiresAt.toISOString() };
-    },
-
-    /**
-     * Staff: e-mails every member of an offering (or those named) a personal link bound to their
-     * allocation. It works until the offering's grace window ends (seed §4: 30 days after the
-     * end), the same moment the member's pages stop showing the offering. All or nothing.
-     */
-    async sendAllocationInvitations(tenantId: string, offeringId: string, customerIds?: string[]) {
-      const at = now();
-      const offering = await repository.findOffering(tenantId, offeringId);
-      if (!offering) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
-      const expiresAt = new Date(offering.endDate.getTime() + ALLOCATION_GRACE_MS);
-      if (offering.cancelledAt || expiresAt.getTime() <= at.getTime()) {
-        throw new ApiError('conflict', API_MESSAGES.offeringLinksOver);
-      }
-      const members = await repository.allocatedMembers(tenantId, offeringId, customerIds);
-      if (customerIds) {
-        const found = new Set(members.map((member) => member.customerId));
-        const missing = customerIds.flatMap((id, index) =>
-          found.has(id) ? [] : [{ field: `customerIds.${index}`, code: 'notInOffering', message: API_MESSAGES.notInOffering }],
-        );
-        if (missing.length > 0) throw new ApiError('validationError', API_MESSAGES.validation, missing);
-      }
-      const unique = [...new Map(members.map((member) => [member.customerId, member])).values()];
-      await repository.transaction(async (_q, tx) => {
-        for (const member of unique) {
-          const token = await issueLinkToken(tx, {
-            tenantId,
-            customerId: member.customerId,
-            purpose: 'allocation',
-            allocationId: member.allocationId,
-            createdAt: at,
-            expiresAt,
-          });
-          await mail.enqueue(
-            {
-              tenantId,
-              to: member.email,
-              template: {
-                kind: 'allocation-link',
-                firstName: member.firstName,
-                url: linkUrl('allocation', token),
-                offeringName: offering.name,
-                closesOn: offering.endDate.toISOString(),
-              },
-            },
-            tx,
-          );
-        }
-      });
-      return { sent: unique.length, expiresAt: expiresAt.toISOString() };
     },
   };
 }
