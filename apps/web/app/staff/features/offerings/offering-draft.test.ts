@@ -26,6 +26,15 @@ describe('the offering form as the API takes it', () => {
     });
   });
 
+  it('sends a date left as it was with its seconds, and a changed one from the field', () => {
+    const keep = { letter: { title: '', paragraphs: [], signature: '' }, vintageNotes: [], startDate: '2027-03-01T17:00:37.512Z', endDate: '2027-03-16T00:00:00.000Z' };
+    const draft = { ...emptyDraft(), start: '2027-03-01T09:00', end: '2027-03-16T18:00' };
+    const { body } = bodyOf(draft, { timeZone: 'America/Los_Angeles', locationIds: [], keep, messages });
+    expect(body.startDate).toBe('2027-03-01T17:00:37.512Z');
+    expect(body.endDate).toBe('2027-03-17T01:00:00.000Z');
+    expect(body.letter).toEqual(keep.letter);
+  });
+
   it('names the fields it cannot send, by the paths the API would use', () => {
     const draft = { ...emptyDraft(), start: 'soon', wines: [{ wineId: 'w1', label: 'X', price: '4x', stock: {}, defaultMinimum: '', defaultMaximum: '' }] };
     expect(bodyOf(draft, { timeZone: 'UTC', locationIds: [], messages }).errors).toEqual({

@@ -102,7 +102,7 @@ export function bodyOf(
     timeZone: string;
     locationIds: string[];
     /** Content the form does not edit (the structured letter of older offerings), sent back as it is. */
-    keep?: Pick<StaffOffering, 'letter' | 'vintageNotes'>;
+    keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'>;
     messages: { money: string; date: string };
   },
 ): { body: OfferingBody; errors: FieldErrors } {
@@ -113,7 +113,10 @@ export function bodyOf(
     if (value === null) errors[path] = messages.money;
     return value;
   };
-  const instant = (text: string, path: string) => {
+  const instant = (text: string, path: 'startDate' | 'endDate') => {
+    // A date left as it was goes back to the second it had: the field shows minutes only, and a
+    // started offering's start may not move at all.
+    if (keep && text === utcToZonedLocal(keep[path], timeZone)) return keep[path];
     const value = zonedLocalToUtc(text, timeZone);
     if (value === null) errors[path] = messages.date;
     return value;

@@ -39,7 +39,7 @@ export function OfferingForm({
   aside,
 }: {
   initial: OfferingDraft;
-  keep?: Pick<StaffOffering, 'letter' | 'vintageNotes'>;
+  keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'>;
   busy: boolean;
   error: unknown;
   buttons: SubmitButton[];

@@ -71,7 +71,7 @@ export function EditOfferingPage() {
           // A fresh form for another offering (after Duplicate) or a newer version of this one.
           key={`${data.id}:${data.status ?? ''}`}
           initial={draftOf(data, timeZone)}
-          keep={{ letter: data.letter, vintageNotes: data.vintageNotes }}
+          keep={{ letter: data.letter, vintageNotes: data.vintageNotes, startDate: data.startDate, endDate: data.endDate }}
           busy={update.isPending}
           error={update.error}
           buttons={[{ key: 'save', label: t('actions.saveChanges'), primary: true }]}
