@@ -10,6 +10,7 @@ import { LINK_PATHS } from './link-paths.js';
 import { createTestGateway, type TestGateway } from '../modules/payments/test-gateway.js';
 import { createOrderingFixtures, ignoreDroppedConnections } from '../testing/ordering-fixtures.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../testing/test-app.js';
+import { STAFF_CREATE_PASSWORD_PATH } from '../modules/staff-accounts/staff-accounts.service.js';
 
 /**
  * The standing "secrets at rest" check of issue 11. A journey sends every kind of e-mail the API
@@ -182,6 +183,8 @@ describe('secrets at rest (issue 11)', () => {
     // A member invited without a password; prospects asking to join.
     const invited = await t.createCustomer({ passwordHash: null });
     await call('POST', `/v1/staff/members/${invited.id}/invite`, undefined, staffToken);
+    // A colleague invited to the staff console (their own create-password link, ADR 016).
+    expect((await call('POST', '/v1/staff/accounts', { email: `colleague-${Date.now()}@example.com`, name: 'Jules Cooper', role: 'viewer' }, staffToken)).statusCode).toBe(201);
     expect((await call('POST', '/v1/allocation-request', prospect(`join-${Date.now()}@example.com`))).statusCode).toBe(201);
     const founders = prospect(`founders-${Date.now()}@example.com`, { idealAllocation: 'Two cases' });
     expect((await call('POST', '/v1/founders-list', founders)).statusCode).toBe(201);
@@ -236,7 +239,7 @@ describe('secrets at rest (issue 11)', () => {
     const linkTokens = delivered.flatMap((mail) =>
       mail.links.flatMap((link) => {
         const { pathname } = new URL(link);
-        const prefix = Object.values(LINK_PATHS).find((path) => pathname.startsWith(path));
+        const prefix = [...Object.values(LINK_PATHS), STAFF_CREATE_PASSWORD_PATH].find((path) => pathname.startsWith(path));
         return prefix ? [pathname.slice(prefix.length)] : [];
       }),
     );
