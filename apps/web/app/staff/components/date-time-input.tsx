@@ -15,6 +15,7 @@ export function DateTimeInput({
   error,
   className,
   disabled,
+  note,
 }: {
   id: string;
   label: ReactNode;
@@ -23,10 +24,12 @@ export function DateTimeInput({
   error?: string;
   className?: string;
   disabled?: boolean;
+  /** Said after the time zone (why the field cannot change). */
+  note?: string;
 }) {
   const { t } = useTranslation('staff');
   const timeZone = useTimeZone();
-  const hint = t('fields.timeZoneHint', { timeZone });
+  const hint = note ? `${t('fields.timeZoneHint', { timeZone })}. ${note}` : t('fields.timeZoneHint', { timeZone });
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
       <input

@@ -60,12 +60,20 @@ export function BasicsSection({ draft, update, errors }: { draft: OfferingDraft;
   );
 }
 
-export function WindowSection({ draft, update, errors }: { draft: OfferingDraft; update: Update; errors: FieldErrors }) {
+export function WindowSection({ draft, update, errors, startLocked = false }: { draft: OfferingDraft; update: Update; errors: FieldErrors; startLocked?: boolean }) {
   const { t } = useTranslation('staff');
   return (
     <Section title={t('offerings.sections.window')} id="offering-window">
       <div className="staff-grid">
-        <DateTimeInput id="offering-start" label={t('offerings.fields.start')} value={draft.start} onChange={(start) => update({ start })} error={errors.startDate} />
+        <DateTimeInput
+          id="offering-start"
+          label={t('offerings.fields.start')}
+          value={draft.start}
+          onChange={(start) => update({ start })}
+          error={errors.startDate}
+          disabled={startLocked}
+          note={startLocked ? t('offerings.startLocked') : undefined}
+        />
         <DateTimeInput id="offering-end" label={t('offerings.fields.end')} value={draft.end} onChange={(end) => update({ end })} error={errors.endDate} />
         <TextInput
           id="offering-reminder"

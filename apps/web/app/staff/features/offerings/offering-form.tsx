@@ -37,6 +37,7 @@ export function OfferingForm({
   buttons,
   onSubmit,
   aside,
+  startLocked,
 }: {
   initial: OfferingDraft;
   keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'>;
@@ -45,6 +46,8 @@ export function OfferingForm({
   buttons: SubmitButton[];
   onSubmit: (body: OfferingBody, button: SubmitButton) => void;
   aside?: ReactNode;
+  /** A published offering that has started keeps its start. */
+  startLocked?: boolean;
 }) {
   const { t } = useTranslation('staff');
   const timeZone = useTimeZone();
@@ -95,7 +98,7 @@ export function OfferingForm({
       ) : null}
       <fieldset disabled={!canWrite}>
         <BasicsSection draft={draft} update={update} errors={errors} />
-        <WindowSection draft={draft} update={update} errors={errors} />
+        <WindowSection draft={draft} update={update} errors={errors} startLocked={startLocked} />
         <Section title={t('offerings.sections.letter')} id="offering-letter">
           <MarkdownEditor id="offering-letter-md" label={t('offerings.fields.letter')} previewLabel={t('offerings.previewOf', { name: t('offerings.sections.letter') })} value={draft.letterMarkdown} onChange={(letterMarkdown) => update({ letterMarkdown })} error={errors.letterMarkdown} />
         </Section>

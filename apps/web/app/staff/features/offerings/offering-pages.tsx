@@ -72,6 +72,7 @@ export function EditOfferingPage() {
           key={`${data.id}:${data.status ?? ''}`}
           initial={draftOf(data, timeZone)}
           keep={{ letter: data.letter, vintageNotes: data.vintageNotes, startDate: data.startDate, endDate: data.endDate }}
+          startLocked={data.status !== 'draft' && data.phase !== 'scheduled'}
           busy={update.isPending}
           error={update.error}
           buttons={[{ key: 'save', label: t('actions.saveChanges'), primary: true }]}
