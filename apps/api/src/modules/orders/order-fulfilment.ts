@@ -7,6 +7,7 @@ import type { MailService } from '../mail/mail.service.js';
 import type { MailTemplate } from '../mail/templates/mail-templates.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { cancelledMail, readyForPickupMail, shippedMail } from './order-mails.js';
+import { effectiveFulfilment } from './order-view.js';
 import type { FulfilmentQueries, OrderRow, StaffOrdersRepository } from './staff-orders.repository.js';
 
 export interface OrderFulfilmentDependencies {
@@ -57,7 +58,8 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
     return repository.transaction(async (q, tx) => {
       const order = await q.lock(tenantId, orderId);
       if (!order) throw new ApiError('notFound', API_MESSAGES.orderNotFound);
-      const decision = decideFulfilment(order, input.status, input);
+      // An order cancelled before fulfilment existed is cancelled here too: its stock is never returned twice.
+      const decision = decideFulfilment({ fulfilmentStatus: effectiveFulfilment(order), deliveryMethod: order.deliveryMethod }, input.status, input);
       if (decision.outcome === 'unchanged') return { changed: false };
       if (decision.outcome === 'refused') {
         if (decision.reason === 'trackingRequired') {

@@ -111,6 +111,7 @@ describe('POST /v1/{tenant}/customer/{customerId}/order', () => {
       totals: expected.ok ? expected.totals : null,
       delivery: { method: 'shipping', address: ['12 Vineyard Road', 'Sonoma, CA 95476', 'US'] },
       payment: { brand: 'visa', last4: '4242' },
+      fulfilment: { status: 'placed', carrier: null, trackingNumber: null, trackingUrl: null, pickupLocation: null, updatedAt: order.placedAt },
     });
     expect(order.lines).toHaveLength(2);
     expect(order.totals).toEqual(quoted.json().totals);
@@ -139,7 +140,7 @@ describe('POST /v1/{tenant}/customer/{customerId}/order', () => {
     // And it is among the past orders, and can be read again.
     const list = await t.app.inject({ method: 'GET', url: `${base(member)}/order`, headers: headers(member.token) });
     expect(list.json()).toEqual([
-      { id: order.id, number: order.number, status: 'pending', totalCents: order.totals.totalCents, placedAt: order.placedAt, offeringName: offering.name },
+      { id: order.id, number: order.number, status: 'pending', totalCents: order.totals.totalCents, placedAt: order.placedAt, offeringName: offering.name, fulfilment: order.fulfilment },
     ]);
     const again = await t.app.inject({ method: 'GET', url: `${base(member)}/order/${order.id}`, headers: headers(member.token) });
     expect(again.statusCode).toBe(200);

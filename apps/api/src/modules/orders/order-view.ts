@@ -15,11 +15,23 @@ export type PickupPlace = { name: string; address: string; hours: string };
 
 type FulfilmentColumns = Pick<
   OrderRow,
-  'fulfilmentStatus' | 'carrier' | 'trackingNumber' | 'deliveryMethod' | 'shippingAddress' | 'placedAt' | 'processingAt' | 'shippedAt' | 'readyForPickupAt' | 'pickedUpAt' | 'cancelledAt'
+  'status' | 'fulfilmentStatus' | 'carrier' | 'trackingNumber' | 'deliveryMethod' | 'shippingAddress' | 'placedAt' | 'processingAt' | 'shippedAt' | 'readyForPickupAt' | 'pickedUpAt' | 'cancelledAt'
 >;
+
+/**
+ * The fulfilment an order is in. Orders written before fulfilment existed, or by the demo seed,
+ * may carry only the older status: 'cancelled' is cancelled, 'fulfilled' is shipped or picked up.
+ */
+export function effectiveFulfilment(order: Pick<OrderRow, 'status' | 'fulfilmentStatus' | 'deliveryMethod'>): OrderRow['fulfilmentStatus'] {
+  if (order.fulfilmentStatus !== 'placed') return order.fulfilmentStatus;
+  if (order.status === 'cancelled') return 'cancelled';
+  if (order.status === 'fulfilled') return order.deliveryMethod === 'pickup' ? 'picked_up' : 'shipped';
+  return 'placed';
+}
 
 /** Where the order is, as the member sees it; the pick-up place from its location, else from the order's copy. */
 export function memberFulfilment(order: FulfilmentColumns, pickup?: PickupPlace | null): OrderFulfilment {
+  const status = effectiveFulfilment(order);
   const since = {
     placed: order.placedAt,
     processing: order.processingAt,
@@ -27,10 +39,10 @@ export function memberFulfilment(order: FulfilmentColumns, pickup?: PickupPlace 
     ready_for_pickup: order.readyForPickupAt,
     picked_up: order.pickedUpAt,
     cancelled: order.cancelledAt,
-  }[order.fulfilmentStatus];
+  }[status];
   const copy = order.shippingAddress;
   return {
-    status: order.fulfilmentStatus,
+    status,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { effectiveFulfilment } from './order-view.js';
 import type { OrderFilter, OrderKey, StaffOrdersRepository } from './staff-orders.repository.js';
 
 /**
@@ -89,7 +90,7 @@ function rowsOf(batch: Batch, lines: Lines): string[][] {
           amount(order.taxCents),
           amount(order.shippingCents),
           amount(order.totalCents),
-          order.fulfilmentStatus,
+          effectiveFulfilment(order),
           order.paymentStatus,
           order.carrier ?? '',
           order.trackingNumber ?? '',

@@ -165,6 +165,17 @@ describe('POST /v1/staff/orders/:orderId/status', () => {
     expect((await setStatus(order.id, { status: 'processing' })).json().message).toBe('An order that was cancelled cannot be marked processing.');
   });
 
+  it('takes an order cancelled before fulfilment existed as cancelled: nothing is returned or voided again', async () => {
+    const m = await member();
+    const legacy = await t.createOrder({ customerId: m.customer.id, allocationId: m.allocation.id, number: `AE-L${Date.now()}`, status: 'cancelled' });
+    const voids = t.gateway.voidedAuthorizationIds.length;
+    const again = await setStatus(legacy.id, { status: 'cancelled' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ fulfilment: { status: 'cancelled', nextSteps: [] } });
+    expect((await setStatus(legacy.id, { status: 'processing' })).statusCode).toBe(409);
+    expect(t.gateway.voidedAuthorizationIds).toHaveLength(voids);
+  });
+
   it('answers 404 for an unknown order or another tenant\'s, and 403 to a viewer', async () => {
     const m = await member();
     const order = await place(m, [{ wineId: offering.wines[0]!.id, quantity: 1 }]);

@@ -13,7 +13,7 @@ import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { AuditActor } from '../../shared/audit.js';
 import { decodeCursor, toPage } from '../../shared/pagination.js';
 import { createOrderFulfilment, type OrderFulfilmentDependencies } from './order-fulfilment.js';
-import { addressLines } from './order-view.js';
+import { addressLines, effectiveFulfilment } from './order-view.js';
 import type { OrderFilter, OrderKey, StaffOrdersRepository } from './staff-orders.repository.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -99,11 +99,11 @@ export function createStaffOrdersService(deps: OrderFulfilmentDependencies & { r
       billingAddress: addressLines('shipping', order.billingAddress),
       payment: { brand: order.cardBrand ?? '', last4: order.cardLast4 ?? '', status: order.paymentStatus },
       fulfilment: {
-        status: order.fulfilmentStatus,
+        status: effectiveFulfilment(order),
         carrier: order.carrier,
         trackingNumber: order.trackingNumber,
         trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
-        nextSteps: nextFulfilmentSteps(order),
+        nextSteps: nextFulfilmentSteps({ fulfilmentStatus: effectiveFulfilment(order), deliveryMethod: order.deliveryMethod }),
       },
       timeline: {
         placedAt: order.placedAt.toISOString(),
@@ -136,7 +136,7 @@ export function createStaffOrdersService(deps: OrderFulfilmentDependencies & { r
           destination: destination(row),
           bottles: Number(row.bottles),
           totalCents: row.order.totalCents,
-          fulfilmentStatus: row.order.fulfilmentStatus,
+          fulfilmentStatus: effectiveFulfilment(row.order),
           paymentStatus: row.order.paymentStatus,
           carrier: row.order.carrier,
           trackingNumber: row.order.trackingNumber,
