@@ -52,7 +52,7 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
   }, [figures]);
 
   const done = (result: MailsQueued) => {
-    toastSaved(t('invitations.sent', { queued: result.queued, skipped: result.skipped }));
+    toastSaved(t('invitations.sent', { count: result.queued, skipped: result.skipped }));
     setSelected(new Set());
     setAsking(null);
   };
