@@ -2,6 +2,7 @@ import { HOUR_MS, MINUTE_MS } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { CustomerRow, CustomersRepository } from '../customers/customers.repository.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -184,7 +185,7 @@ export function createLinksService(deps: LinksDependencies) {
     },
 
     /** Staff: e-mails a member a link that signs in and opens the account (72 hours). */
-    async sendAccountLink(tenantId: string, customerId: string) {
+    async sendAccountLink(tenantId: string, customerId: string, staff: AuditActor['staff'] = null) {
       const at = now();
       const expiresAt = new Date(at.getTime() + LINK_LIFETIME_MS.account);
       await repository.transaction(async (q, tx) => {
@@ -205,6 +206,7 @@ export function createLinksService(deps: LinksDependencies) {
           },
           tx,
         );
+        await recordAudit(tx, { tenantId, staff }, { action: 'member.accountLink', entityType: 'member', entityId: customerId, after: { purpose: 'account', expiresAt } });
       });
       return { customerId, expiresAt: expiresAt.toISOString() };
     },

@@ -18,6 +18,6 @@ export const staffLinksRoutes: FastifyPluginAsyncZod<{ links: LinksService }> = 
         response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(202).send(await links.sendAccountLink(request.tenant.id, request.params.customerId)),
+    async (request, reply) => reply.code(202).send(await links.sendAccountLink(request.tenant.id, request.params.customerId, request.staff)),
   );
 };

@@ -79,6 +79,6 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ passwords: PasswordsServic
         response: { 202: LinkSentSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(202).send(await passwords.invite(request.tenant.id, request.params.customerId)),
+    async (request, reply) => reply.code(202).send(await passwords.invite(request.tenant.id, request.params.customerId, request.staff)),
   );
 };

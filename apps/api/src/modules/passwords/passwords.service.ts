@@ -2,6 +2,7 @@ import { HOUR_MS, MINUTE_MS, renderValidationMessage, type SetPasswordInput } fr
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import { isCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword } from '../auth/password.service.js';
 import type { SessionStore } from '../auth/session-store.js';
@@ -116,7 +117,7 @@ export function createPasswordsService(deps: PasswordsDependencies) {
      * Staff: e-mails a member a link to create their password (72 hours). Earlier unused create
      * links stop working, so only the newest invitation does.
      */
-    async invite(tenantId: string, customerId: string) {
+    async invite(tenantId: string, customerId: string, staff: AuditActor['staff'] = null) {
       const at = now();
       const expiresAt = new Date(at.getTime() + LINK_LIFETIME_MS['create-password']);
       await repository.transaction(async (q, tx) => {
@@ -124,6 +125,7 @@ export function createPasswordsService(deps: PasswordsDependencies) {
         if (!customer) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
         if (customer.deactivatedAt) throw new ApiError('conflict', API_MESSAGES.memberDeactivated);
         await sendCreatePasswordLink(tx, mail, { tenantId, customer, at, expiresAt });
+        await recordAudit(tx, { tenantId, staff }, { action: 'member.invite', entityType: 'member', entityId: customerId, after: { purpose: 'create-password', expiresAt } });
       });
       return { customerId, expiresAt: expiresAt.toISOString() };
     },
