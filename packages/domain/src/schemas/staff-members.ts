@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressFields, checkAddress, normaliseStateCode } from './address.js';
 import { optionalText, parseIsoDate, personName, PHONE_MAX_LENGTH, PrefixSchema, COMPANY_MAX_LENGTH } from './fields.js';
 import { EmailSchema } from './login.js';
 import { pageOf, PageQuerySchema } from './pagination.js';
@@ -69,6 +70,12 @@ export const StaffMemberInputSchema = z.object({
   memberSince: optionalIsoDate(),
 });
 export type StaffMemberInput = z.output<typeof StaffMemberInputSchema>;
+
+/** `POST /v1/staff/members`: the same, and optionally their address (saved as the default for shipping and billing). */
+export const StaffMemberCreateSchema = StaffMemberInputSchema.extend({
+  address: z.object(addressFields).superRefine(checkAddress).transform(normaliseStateCode).optional(),
+});
+export type StaffMemberCreateInput = z.output<typeof StaffMemberCreateSchema>;
 
 export const MemberParamsSchema = z.object({ customerId: idInput() });
 

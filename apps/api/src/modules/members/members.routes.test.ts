@@ -46,10 +46,14 @@ const lastAudit = async (entityId: string) => {
 describe('members: create, edit and the member page', () => {
   it('adds a member, refuses a taken e-mail (409) and an unknown tier (400), and edits them with an audit entry', async () => {
     const gold = await tier('Gold (create test)');
-    const created = await call('POST', '/v1/staff/members', member({ email: 'Ines.Q@Example.com', tierId: gold.id }));
+    const address = { address1: '410 Park Avenue', city: 'New York', stateCode: 'ny', zipCode: '10022', countryCode: 'US' };
+    const created = await call('POST', '/v1/staff/members', member({ email: 'Ines.Q@Example.com', tierId: gold.id, address }));
     expect(created.statusCode, created.body).toBe(201);
     const detail = created.json();
     expect(detail).toMatchObject({ email: 'ines.q@example.com', tierName: 'Gold (create test)', memberSince: '2011-06-01', active: true, hasPassword: false });
+    expect(detail.addresses).toEqual([expect.objectContaining({ city: 'New York', stateCode: 'NY', isDefaultShipping: true, isDefaultBilling: true })]);
+    const badAddress = await call('POST', '/v1/staff/members', member({ address: { ...address, zipCode: 'ABC' } }));
+    expect(badAddress.json().errors[0]).toMatchObject({ field: 'address.zipCode', code: 'zipInvalid' });
 
     const taken = await call('POST', '/v1/staff/members', member({ email: 'ines.q@example.com' }));
     expect(taken.statusCode).toBe(409);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   MemberListQuerySchema,
   MemberParamsSchema,
+  StaffMemberCreateSchema,
   StaffMemberDetailSchema,
   StaffMemberInputSchema,
   StaffMemberPageSchema,
@@ -94,9 +95,10 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersRepository; 
       schema: {
         tags,
         summary: 'Add a member (no password: send them an invitation or an account link)',
-        description: 'An e-mail already in use answers 409 on the email field; an unknown tierId 400 on tierId.',
+        description:
+          'address, when given, is saved as their default shipping and billing address. An e-mail already in use answers 409 on the email field; an unknown tierId 400 on tierId.',
         headers: TenantHeadersSchema,
-        body: StaffMemberInputSchema,
+        body: StaffMemberCreateSchema,
         response: { 201: StaffMemberDetailSchema, ...errorResponses(400, 404, 409) },
       },
     },

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { renderValidationMessage, type StaffMemberDetail, type StaffMemberInput } from '@winery/domain';
+import { renderValidationMessage, type StaffMemberCreateInput, type StaffMemberDetail, type StaffMemberInput } from '@winery/domain';
 import type { Database } from '../../db/database.js';
-import { customers, linkTokens, tiers } from '../../db/schema/index.js';
+import { addresses, customers, linkTokens, tiers } from '../../db/schema/index.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { recordAudit, type AuditActor } from '../../shared/audit.js';
@@ -97,7 +97,7 @@ export function createMembersService(deps: { db: Database; now: () => Date }) {
       return detail;
     },
 
-    async create(actor: AuditActor, input: StaffMemberInput): Promise<StaffMemberDetail> {
+    async create(actor: AuditActor, input: StaffMemberCreateInput): Promise<StaffMemberDetail> {
       const { tenantId } = actor;
       const at = now();
       const id = await write(async (tx) => {
@@ -106,7 +106,15 @@ export function createMembersService(deps: { db: Database; now: () => Date }) {
           .insert(customers)
           .values({ tenantId, ...columns(input), createdAt: at, updatedAt: at })
           .returning();
-        await recordAudit(tx, actor, { action: 'member.create', entityType: 'member', entityId: row!.id, after: memberSnapshot(row!) });
+        const address = input.address
+          ? (
+              await tx
+                .insert(addresses)
+                .values({ tenantId, customerId: row!.id, ...input.address, address2: input.address.address2 ?? null, stateCode: input.address.stateCode ?? null, isDefaultShipping: true, isDefaultBilling: true })
+                .returning()
+            )[0]
+          : null;
+        await recordAudit(tx, actor, { action: 'member.create', entityType: 'member', entityId: row!.id, after: { ...memberSnapshot(row!), address } });
         return row!.id;
       });
       return (await readMemberDetail(db, tenantId, id))!;
