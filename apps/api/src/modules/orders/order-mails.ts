@@ -1,21 +1,38 @@
 import { trackingUrl, type Order } from '@winery/domain';
 import type { MailTemplate } from '../mail/templates/mail-templates.js';
+import { addressLines, type AddressCopy } from './order-view.js';
 
 /**
  * The e-mails an order sends its member, built from what the order keeps (its copies of names,
  * prices and addresses), so a mail says what the member bought even after the catalogue changed.
  */
 
-export const confirmationMail = (firstName: string, order: Order): MailTemplate => ({
+/** What a receipt says: the order as it is being written (placement renders it before the stock is taken). */
+export interface Receipt {
+  number: string;
+  placedAt: Date;
+  offeringName: string | null;
+  totals: Order['totals'];
+  deliveryMethod: 'shipping' | 'pickup';
+  /** The address copy the order keeps (for pick-up: the place's name and address). */
+  shippingAddress: AddressCopy;
+  card: { brand: string; last4: string };
+  lines: { name: string; vintage: number; sizeMl: number; quantity: number; unitPriceCents: number }[];
+}
+
+export const confirmationMail = (firstName: string, receipt: Receipt): MailTemplate => ({
   kind: 'order-confirmation',
   firstName,
-  orderNumber: order.number,
-  offeringName: order.offeringName,
-  placedAt: order.placedAt,
-  lines: order.lines.map(({ name, vintage, sizeMl, quantity, unitPriceCents }) => ({ name, vintage, sizeMl, quantity, unitPriceCents })),
-  totals: order.totals,
-  delivery: order.delivery,
-  card: order.payment,
+  orderNumber: receipt.number,
+  offeringName: receipt.offeringName,
+  placedAt: receipt.placedAt.toISOString(),
+  // In the order the member's order page lists them: by name, then vintage and size.
+  lines: [...receipt.lines]
+    .sort((a, b) => a.name.localeCompare(b.name) || a.vintage - b.vintage || a.sizeMl - b.sizeMl)
+    .map(({ name, vintage, sizeMl, quantity, unitPriceCents }) => ({ name, vintage, sizeMl, quantity, unitPriceCents })),
+  totals: receipt.totals,
+  delivery: { method: receipt.deliveryMethod, address: addressLines(receipt.deliveryMethod, receipt.shippingAddress) },
+  card: { brand: receipt.card.brand, last4: receipt.card.last4 },
 });
 
 export const shippedMail = (firstName: string, order: { number: string; carrier: string; trackingNumber: string }): MailTemplate => ({

@@ -170,6 +170,36 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
           await q.saveCard(tenantId, customerId, { ...card.save, preferred }, now());
         }
 
+        // (d) The same totals a quote shows.
+        const subtotalCents = selectionSubtotal(chosen, toWineLimits(limits));
+        const bottles = chosen.reduce((sum, line) => sum + line.quantity, 0);
+        const totals = pricing.totals(delivery, tables, subtotalCents, bottles);
+
+        // (g) The receipt, queued in this transaction (no order without its e-mail, no e-mail
+        // without its order) and rendered now, before the stock rows are locked: rendering takes
+        // milliseconds, and every order for the same wine would wait through them (ADR 009).
+        const at = now();
+        const number = await q.freeOrderNumber(tenantId);
+        const pickup = delivery.method === 'pickup' ? { name: delivery.location.name, address: delivery.location.address, hours: delivery.location.hours } : null;
+        const shippingAddress = delivery.method === 'shipping' ? addressCopy(delivery.address) : { name: delivery.location.name, address: delivery.location.address };
+        const newLines = chosen.map((line) => {
+          const wine = wines.get(line.wineId)!;
+          return {
+            offeringWineId: wine.offeringWineId,
+            locationId: delivery.stockLocationId,
+            name: wine.name,
+            vintage: wine.vintage,
+            sizeMl: wine.sizeMl,
+            quantity: line.quantity,
+            unitPriceCents: wine.priceCents,
+          };
+        });
+        const member = await q.findMemberContact(tenantId, customerId);
+        if (member) {
+          const receipt = { number, placedAt: at, offeringName: offer.offeringName, totals, deliveryMethod: delivery.method, shippingAddress, card, lines: newLines };
+          await mail.enqueue({ tenantId, to: member.email, template: confirmationMail(member.firstName, receipt) }, tx);
+        }
+
         // (c) In wine-id order, so two orders never hold one row each and wait for the other's.
         for (const line of chosen) {
           const wine = wines.get(line.wineId)!;
@@ -179,11 +209,6 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
             throw new ApiError('conflict', message, [{ field: `lines.${line.wineId}`, code: 'soldOut', message }]);
           }
         }
-
-        // (d) The same totals a quote shows.
-        const subtotalCents = selectionSubtotal(chosen, toWineLimits(limits));
-        const bottles = chosen.reduce((sum, line) => sum + line.quantity, 0);
-        const totals = pricing.totals(delivery, tables, subtotalCents, bottles);
 
         // (e) Inside the transaction: a refusal rolls the stock back. See ADR 009 for a gateway
         // slower than the built-in one.
@@ -205,46 +230,29 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         held.authorizationId = authorization.authorizationId;
 
         // (f) The order keeps copies: names, prices and addresses as they were when it was placed.
-        const at = now();
-        const order = await q.insertOrder(tenantId, {
-          customerId,
-          allocationId: offer.allocationId,
-          status: 'pending',
-          ...totals,
-          deliveryMethod: delivery.method,
-          pickupLocationId: delivery.method === 'pickup' ? delivery.location.id : null,
-          shippingAddress:
-            delivery.method === 'shipping'
-              ? addressCopy(delivery.address)
-              : { name: delivery.location.name, address: delivery.location.address },
-          billingAddress: addressCopy(billing),
-          cardBrand: card.brand,
-          cardLast4: card.last4,
-          authorizationId: authorization.authorizationId,
-          idempotencyKey: input.idempotencyKey,
-          placedAt: at,
-        });
-        const lines = await q.insertLines(
+        const order = await q.insertOrder(
           tenantId,
-          order.id,
-          chosen.map((line) => {
-            const wine = wines.get(line.wineId)!;
-            return {
-              offeringWineId: wine.offeringWineId,
-              locationId: delivery.stockLocationId,
-              name: wine.name,
-              vintage: wine.vintage,
-              sizeMl: wine.sizeMl,
-              quantity: line.quantity,
-              unitPriceCents: wine.priceCents,
-            };
-          }),
+          {
+            customerId,
+            allocationId: offer.allocationId,
+            status: 'pending',
+            ...totals,
+            deliveryMethod: delivery.method,
+            pickupLocationId: delivery.method === 'pickup' ? delivery.location.id : null,
+            shippingAddress,
+            billingAddress: addressCopy(billing),
+            cardBrand: card.brand,
+            cardLast4: card.last4,
+            authorizationId: authorization.authorizationId,
+            idempotencyKey: input.idempotencyKey,
+            placedAt: at,
+          },
+          number,
         );
-        const pickup = delivery.method === 'pickup' ? { name: delivery.location.name, address: delivery.location.address, hours: delivery.location.hours } : null;
+        // Another order took the number since it was drawn (the receipt names it): nothing is kept, the member tries again.
+        if (!order) throw new ApiError('conflict', API_MESSAGES.other);
+        const lines = await q.insertLines(tenantId, order.id, newLines);
         const view = toOrderView(order, offer.offeringName, lines, pickup);
-        // (g) The receipt, committed with the order.
-        const member = await q.findMemberContact(tenantId, customerId);
-        if (member) await mail.enqueue({ tenantId, to: member.email, template: confirmationMail(member.firstName, view) }, tx);
         return { orderId: order.id, created: true, order: view };
       });
       savedCard = outcome.created && Boolean(source?.save);

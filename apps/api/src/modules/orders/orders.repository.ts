@@ -14,9 +14,10 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'
 /**
  * Order numbers are "AE-" and eight random digits. Random rather than max+1: every order of a
  * release would otherwise queue for the same "highest number" (and a counter needs a table or a
- * sequence the schema does not have). The unique index (tenant, number) is the arbiter; a clash,
- * about one in 90 million per pair, just draws again. They also do not tell anyone how many orders
- * a producer takes.
+ * sequence the schema does not have). A number is drawn until no order has it (freeOrderNumber),
+ * before the order is written, so the receipt can name it; the unique index (tenant, number) is
+ * the arbiter for two orders drawing the same one at once. They also do not tell anyone how many
+ * orders a producer takes.
  */
 const drawOrderNumber = () => `AE-${randomInt(10_000_000, 100_000_000)}`;
 const NUMBER_DRAWS = 8;
@@ -56,17 +57,30 @@ function orderQueries(db: Database) {
       return rows.length > 0;
     },
 
-    async insertOrder(tenantId: string, values: NewOrder): Promise<OrderRow> {
+    /**
+     * A number no order of the tenant has yet, drawn before the order is written so its receipt
+     * can be rendered before the stock rows are locked. Two orders drawing the same one between
+     * this look-up and their inserts (about one in ten million per pair at once) is refused by the
+     * unique index, and that order is refused as a whole (insertOrder with `number`).
+     */
+    async freeOrderNumber(tenantId: string): Promise<string> {
       for (let draw = 0; draw < NUMBER_DRAWS; draw += 1) {
-        // DO NOTHING on a number clash only; any other conflict (the idempotency key) still raises.
-        const [row] = await db
-          .insert(orders)
-          .values({ ...values, tenantId, number: drawOrderNumber() })
-          .onConflictDoNothing({ target: [orders.tenantId, orders.number] })
-          .returning();
-        if (row) return row;
+        const number = drawOrderNumber();
+        const [taken] = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.tenantId, tenantId), eq(orders.number, number)))
+          .limit(1);
+        if (!taken) return number;
       }
       throw new Error(`no free order number after ${NUMBER_DRAWS} draws`);
+    },
+
+    /** Writes the order under `number` (freeOrderNumber), or answers undefined if another order took it meanwhile. */
+    async insertOrder(tenantId: string, values: NewOrder, number: string): Promise<OrderRow | undefined> {
+      // DO NOTHING on a number clash only; any other conflict (the idempotency key) still raises.
+      const [row] = await db.insert(orders).values({ ...values, tenantId, number }).onConflictDoNothing({ target: [orders.tenantId, orders.number] }).returning();
+      return row;
     },
 
     /** Whether an order was written with this authorisation (any tenant: authorisation ids are the gateway's, unique). */
