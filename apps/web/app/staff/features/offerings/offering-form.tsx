@@ -100,6 +100,7 @@ export function OfferingForm({
         <BasicsSection draft={draft} update={update} errors={errors} />
         <WindowSection draft={draft} update={update} errors={errors} startLocked={startLocked} />
         <Section title={t('offerings.sections.letter')} id="offering-letter">
+          {keep && keep.letter.paragraphs.length > 0 && initial.letterMarkdown === '' ? <p className="muted staff-section__hint">{t('offerings.legacyLetter')}</p> : null}
           <MarkdownEditor id="offering-letter-md" label={t('offerings.fields.letter')} previewLabel={t('offerings.previewOf', { name: t('offerings.sections.letter') })} value={draft.letterMarkdown} onChange={(letterMarkdown) => update({ letterMarkdown })} error={errors.letterMarkdown} />
         </Section>
         <Section title={t('offerings.sections.vintageNotes')} id="offering-vintage-notes">
