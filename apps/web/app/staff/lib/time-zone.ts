@@ -3,8 +3,6 @@
  * stores and answers UTC. `<input type="datetime-local">` speaks "YYYY-MM-DDTHH:mm" without a zone,
  * so these convert between that wall-clock text in a named zone and an ISO instant.
  */
-export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
-
 interface WallClock {
   year: number;
   month: number;

@@ -3,7 +3,6 @@ import type { StaffRole, StaffUser } from '@winery/domain';
 import { staffApi, staffRequest } from './staff-api';
 import { staffQueryClient } from './staff-query-client';
 import { clearStaffToken, useStaffToken, writeStaffToken } from './staff-session';
-import { DEFAULT_TIME_ZONE } from '../lib/time-zone';
 
 export function useStaffMe() {
   const token = useStaffToken();
@@ -26,6 +25,9 @@ export function useStaffRole(): StaffRoleInfo {
   const role = useStaffMe().data?.role ?? null;
   return { role, canWrite: role === 'admin' || role === 'manager', isAdmin: role === 'admin' };
 }
+
+/** The winery's zone when the API does not say (the demo producer's). */
+export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 
 export interface StaffTenant {
   id?: string;
