@@ -83,7 +83,7 @@ export function AddMembersDialog({ open, onClose, offering }: { open: boolean; o
         {members.items.map((member) => {
           const id = `pick-${member.id}`;
           return (
-            <li key={member.id} className="pick-list__item">
+            <li key={member.id} className={member.allocated ? 'pick-list__item pick-list__item--taken' : 'pick-list__item'}>
               <input
                 id={id}
                 type="checkbox"

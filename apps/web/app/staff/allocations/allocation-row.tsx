@@ -91,8 +91,10 @@ export function AllocationRow({
     <tr className={state.kind === 'error' ? 'alloc-row alloc-row--error' : 'alloc-row'} data-testid="allocation-row" data-email={allocation.email}>
       <th scope="row" className="alloc-grid__member">
         <span className="alloc-grid__name">{name}</span>
-        <span className="alloc-grid__email">{allocation.email}</span>
-        {allocation.tierName ? <span className="alloc-grid__tier">{allocation.tierName}</span> : null}
+        <span className="alloc-grid__email">
+          {allocation.email}
+          {allocation.tierName ? <span className="alloc-grid__tier"> · {allocation.tierName}</span> : null}
+        </span>
       </th>
       <td>
         <InvitationBadge state={allocation.invitation.state} />

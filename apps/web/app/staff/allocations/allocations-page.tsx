@@ -41,7 +41,7 @@ export function AllocationsPage({ offeringId }: { offeringId: string }) {
     <OfferingWork
       offeringId={offeringId}
       task="allocations"
-      lede={t('allocations.lede')}
+      lede={t(canWrite ? 'allocations.lede' : 'allocations.ledeRead')}
       actions={(offering) => (
         <>
           <button type="button" className="button button--small button--quiet" onClick={() => void onExport(offering)} disabled={exporting} aria-busy={exporting}>

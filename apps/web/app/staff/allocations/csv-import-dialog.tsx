@@ -76,7 +76,6 @@ export function CsvImportDialog({ open, onClose, offering }: { open: boolean; on
     );
 
   const ready = result !== null && problems.length === 0 && result.valid > 0;
-  const byWine = new Map(offering.wines.map((wine) => [wine.wineId, wine]));
 
   return (
     <WorkDialog
@@ -138,19 +137,15 @@ export function CsvImportDialog({ open, onClose, offering }: { open: boolean; on
           columns={[
             { key: 'line', header: t('allocations.import.line'), numeric: true, cell: (row) => row.line },
             { key: 'email', header: t('allocations.import.email'), cell: (row) => row.email },
-            {
-              key: 'lines',
-              header: t('allocations.import.limits'),
-              cell: (row) =>
-                row.lines.length === 0
-                  ? t('allocations.import.noWines')
-                  : row.lines
-                      .map((line) => {
-                        const wine = byWine.get(line.wineId);
-                        return `${wine ? wineTitle(wine) : line.wineId}: ${t('allocations.range', { min: line.minimum, max: line.maximum })}`;
-                      })
-                      .join('; '),
-            },
+            ...offering.wines.map((wine) => ({
+              key: wine.offeringWineId,
+              header: wineTitle(wine),
+              numeric: true,
+              cell: (row: AllocationImportResult['preview'][number]) => {
+                const line = row.lines.find((each) => each.wineId === wine.wineId);
+                return line ? t('allocations.range', { min: line.minimum, max: line.maximum }) : <span aria-label={t('allocations.notOffered')}>–</span>;
+              },
+            })),
           ]}
         />
       ) : null}

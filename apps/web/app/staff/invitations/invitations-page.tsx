@@ -94,19 +94,12 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
           <button type="button" className="button button--primary" onClick={() => setAsking({ kind: 'all' })} disabled={isDraft}>
             {t('invitations.sendAll')}
           </button>
-          <button type="button" className="button" onClick={() => setAsking({ kind: 'selected' })} disabled={isDraft || selected.size === 0}>
-            {t('invitations.sendSelected', { count: selected.size })}
-          </button>
-          <label className="bulk-include">
-            <input type="checkbox" className="staff-check" checked={resend} onChange={(event) => setResend(event.target.checked)} />
-            {t('invitations.resend')}
-          </label>
           <button type="button" className="button button--quiet" onClick={() => setAsking({ kind: 'remind' })} disabled={isDraft}>
             {t('invitations.remind')}
           </button>
         </div>
       ) : null}
-      <div className="staff-toolbar">
+      <div className="staff-toolbar invite-filter">
         <SelectInput
           id="invite-state"
           label={t('invitations.filter')}
@@ -114,6 +107,17 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
           onChange={(value) => filters.set('state', value)}
           options={[{ value: '', label: t('allocations.filters.anyState') }, ...INVITATION_STATES.map((each) => ({ value: each, label: t(`invitations.states.${each}`) }))]}
         />
+        {canWrite ? (
+          <div className="invite-selection">
+            <button type="button" className="button button--small" onClick={() => setAsking({ kind: 'selected' })} disabled={isDraft || selected.size === 0}>
+              {t('invitations.sendSelected', { count: selected.size })}
+            </button>
+            <label className="bulk-include">
+              <input type="checkbox" className="staff-check" checked={resend} onChange={(event) => setResend(event.target.checked)} />
+              {t('invitations.resend')}
+            </label>
+          </div>
+        ) : null}
       </div>
       {list.isLoading ? <LoadingState /> : null}
       {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
@@ -160,9 +164,9 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
                       <InvitationBadge state={row.state} />
                       {row.lastError ? <span className="invite-error">{row.lastError}</span> : null}
                     </td>
-                    <td className="staff-table__nowrap">{formatDateTime(row.sentAt ?? row.invitedAt, timeZone)}</td>
-                    <td className="staff-table__nowrap">{formatDateTime(row.linkUsedAt, timeZone)}</td>
-                    <td className="staff-table__nowrap">{formatDateTime(row.orderedAt, timeZone)}</td>
+                    <td className="invite-date">{formatDateTime(row.sentAt ?? row.invitedAt, timeZone)}</td>
+                    <td className="invite-date">{formatDateTime(row.linkUsedAt, timeZone)}</td>
+                    <td className="invite-date">{formatDateTime(row.orderedAt, timeZone)}</td>
                   </tr>
                 );
               })}
