@@ -26,7 +26,8 @@ const releasedAs = (status: PaymentStatus | 'captured'): PaymentStatus | null =>
  * Moves an order on (issue 14, item 4), in one transaction that locks the order first: the
  * domain's decideFulfilment says whether the move is legal on what the order is *now*, so two
  * requests at once are decided one after the other. The same target again changes nothing and
- * mails nobody. A cancel puts every line's bottles back on the stock row they came from, releases
+ * mails nobody (shipped again with another carrier or number corrects them, and mails the new
+ * link). A cancel puts every line's bottles back on the stock row they came from, releases
  * the payment at the gateway (void, or refund if it was taken) and sets the order cancelled for
  * the member's side too; the member's e-mail and the audit entry commit with the change.
  */
@@ -60,7 +61,16 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
       if (!order) throw new ApiError('notFound', API_MESSAGES.orderNotFound);
       // An order cancelled before fulfilment existed is cancelled here too: its stock is never returned twice.
       const decision = decideFulfilment({ fulfilmentStatus: effectiveFulfilment(order), deliveryMethod: order.deliveryMethod }, input.status, input);
-      if (decision.outcome === 'unchanged') return { changed: false };
+      if (decision.outcome === 'unchanged') {
+        if (!isTrackingCorrection(order, input)) return { changed: false };
+        // A shipped order's carrier or number corrected: kept, and the member gets the right link.
+        const corrected = { number: order.number, carrier: input.carrier!, trackingNumber: input.trackingNumber! };
+        const updated = await q.update(tenantId, orderId, { carrier: corrected.carrier, trackingNumber: corrected.trackingNumber });
+        await recordAudit(tx, actor, { action: 'order.tracking', entityType: 'order', entityId: orderId, before: auditView(order), after: auditView(updated) });
+        const member = await q.memberContact(tenantId, order.customerId);
+        if (member) await mail.enqueue({ tenantId, to: member.email, template: shippedMail(member.firstName, corrected) }, tx);
+        return { changed: true };
+      }
       if (decision.outcome === 'refused') {
         if (decision.reason === 'trackingRequired') {
           const message = renderValidationMessage('trackingNumberRequired');
@@ -112,6 +122,13 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
     });
   };
 }
+
+/** Shipped again with another carrier or tracking number: a correction, not a repeat. */
+const isTrackingCorrection = (order: OrderRow, input: FulfilmentUpdateInput) =>
+  input.status === 'shipped' &&
+  order.fulfilmentStatus === 'shipped' &&
+  Boolean(input.carrier && input.trackingNumber) &&
+  (input.carrier !== order.carrier || input.trackingNumber !== order.trackingNumber);
 
 /** The pick-up place as the order copied it, when the location itself is gone. */
 const pickupFromCopy = (order: OrderRow) => ({ name: order.shippingAddress?.name ?? '', address: order.shippingAddress?.address ?? '', hours: '' });

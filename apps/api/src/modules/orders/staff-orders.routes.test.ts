@@ -85,16 +85,23 @@ describe('POST /v1/staff/orders/:orderId/status', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('UPS tracking number: 1Z999AA10123456784');
     expect(mails[0]!.links).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    // A mistyped number corrected: kept, and the member gets the right link.
+    const corrected = await setStatus(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '123456789012' });
+    expect(corrected.json().fulfilment).toMatchObject({ status: 'shipped', carrier: 'FedEx', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=123456789012' });
+    const after = await t.deliveredMail({ to: m.customer.email, kind: 'order-shipped' });
+    expect(after).toHaveLength(2);
+    expect(after[1]!.text).toContain('FedEx tracking number: 123456789012');
 
     const list = await t.app.inject({ method: 'GET', url: `/v1/${TEST_TENANT}/customer/${m.customer.id}/order`, headers: headers(m.token) });
-    expect(list.json()).toEqual([expect.objectContaining({ number: order.number, fulfilment: expect.objectContaining({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }) })]);
+    expect(list.json()).toEqual([expect.objectContaining({ number: order.number, fulfilment: expect.objectContaining({ status: 'shipped', carrier: 'FedEx', trackingNumber: '123456789012' }) })]);
     const one = await t.app.inject({ method: 'GET', url: `/v1/${TEST_TENANT}/customer/${m.customer.id}/order/${order.id}`, headers: headers(m.token) });
-    expect(one.json()).toMatchObject({ fulfilment: { status: 'shipped', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' } });
+    expect(one.json()).toMatchObject({ fulfilment: { status: 'shipped', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=123456789012' } });
 
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(entries.map((entry) => [entry.action, entry.staffUserId])).toEqual([
       ['order.processing', managerId],
       ['order.shipped', managerId],
+      ['order.tracking', managerId],
     ]);
     expect(entries[1]!.before).toMatchObject({ fulfilmentStatus: 'processing' });
     expect(entries[1]!.after).toMatchObject({ fulfilmentStatus: 'shipped', trackingNumber: '1Z999AA10123456784' });
