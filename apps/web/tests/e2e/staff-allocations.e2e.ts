@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AllocationSummary, Offering } from '@winery/domain';
@@ -262,6 +263,66 @@ describe('allocations, invitations and wishes in the staff console', () => {
     ]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it('adds a member from the picker, sets limits for everyone matching a search, exports the file, and declines a wish with a note to the member', async () => {
+    const [first] = pair as [StaffOfferingWine];
+    const added = await newMember('member');
+    const { page, consoleErrors } = await newPage({ viewport: { width: 1280, height: 900 }, initScript: consoleStorage(manager) });
+    await page.goto(`/staff/offerings/${offering.id}/allocations`);
+    await settled(page);
+
+    await page.getByRole('button', { name: 'Add members' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add members to this offering' });
+    await picker.getByLabel('Search members by name or e-mail').fill(added.email);
+    await picker.locator('.pick-list__item').filter({ hasText: added.email }).getByRole('checkbox').check();
+    await picker.getByRole('button', { name: 'Add 1 member' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: '1 member added.' }).waitFor();
+
+    // The grid searched down to that member; the same limits for everyone it matches.
+    await page.getByLabel('Search name or e-mail').fill(added.email);
+    const row = page.locator(`[data-testid="allocation-row"][data-email="${added.email}"]`);
+    await row.waitFor();
+    await expect.poll(() => page.getByTestId('allocation-row').count()).toBe(1);
+    await page.getByRole('button', { name: 'Set for everyone matching' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Set for everyone matching this filter' });
+    expect(await bulk.innerText()).toContain(`Every member matching the search “${added.email}”.`);
+    const group = bulk.getByRole('group', { name: wineTitle(first), exact: true });
+    await group.getByLabel('Minimum').fill('1');
+    await group.getByLabel('Maximum').fill('5');
+    await bulk.getByRole('button', { name: 'Set limits' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Members matched: 1. Updated: 1.' }).waitFor();
+    await expect.poll(() => row.getByLabel(cell('Maximum', first)).inputValue()).toBe('5');
+    expect(await row.getByLabel(cell('Minimum', first)).inputValue()).toBe('1');
+
+    // The export is the import's format, with the member's new limits.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    const lines = text.split(/\r?\n/);
+    expect(lines[0]!.startsWith('email,first_name,last_name,')).toBe(true);
+    const columns = lines[0]!.split(',');
+    const mine = lines.find((line) => line.startsWith(`${added.email},`))!.split(',');
+    expect([mine[columns.indexOf(`${stem(first)}_min`)], mine[columns.indexOf(`${stem(first)}_max`)]]).toEqual(['1', '5']);
+
+    // A wish declined after a confirm: the member is told kindly.
+    const asker = await newMember('offering');
+    const { token, customerId } = await apiSignIn(asker.email);
+    const base = `/v1/${TENANT}/customer/${customerId}`;
+    const [allocation] = (await api<AllocationSummary[]>(token, 'GET', `${base}/allocation`)).body.filter((item) => item.name === offering.name);
+    expect((await api(token, 'POST', `${base}/allocation/${allocation!.id}/wish`, { wineId: first.offeringWineId, quantity: 3 })).status).toBeLessThan(300);
+    const seen = await mailIds(asker.email);
+    await page.goto(`/staff/offerings/${offering.id}/wishes?status=requested`);
+    await settled(page);
+    const wish = page.locator(`[data-testid="wish-row"][data-email="${asker.email}"]`);
+    await wish.getByRole('button', { name: /^Decline/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Decline this wish?' });
+    expect(await confirm.innerText()).toContain('asked for 3 more of');
+    await confirm.getByRole('button', { name: 'Decline', exact: true }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'was declined' }).waitFor();
+    await nextMail(asker.email, 'wish-declined', seen);
+    await page.getByLabel('Status').selectOption('declined');
+    await expect.poll(() => page.locator(`[data-testid="wish-row"][data-email="${asker.email}"]`).innerText()).toContain('Declined');
+    expect(consoleErrors).toEqual([]);
+  }, 90_000);
 
   it('a viewer reads all three pages and finds no control that writes', async () => {
     const { page, consoleErrors } = await newPage({ initScript: consoleStorage(viewer) });
