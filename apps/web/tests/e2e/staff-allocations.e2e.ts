@@ -264,7 +264,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('adds a member from the picker, sets limits for everyone matching a search, exports the file, and declines a wish with a note to the member', async () => {
+  it('adds a member from the picker, sets limits for everyone matching a search, exports the file, takes the member out, and declines a wish with a note to the member', async () => {
     const [first] = pair as [StaffOfferingWine];
     const added = await newMember('member');
     const { page, consoleErrors } = await newPage({ viewport: { width: 1280, height: 900 }, initScript: consoleStorage(manager) });
@@ -302,6 +302,12 @@ describe('allocations, invitations and wishes in the staff console', () => {
     const columns = lines[0]!.split(',');
     const mine = lines.find((line) => line.startsWith(`${added.email},`))!.split(',');
     expect([mine[columns.indexOf(`${stem(first)}_min`)], mine[columns.indexOf(`${stem(first)}_max`)]]).toEqual(['1', '5']);
+
+    // Taken out again (they have not ordered): the row goes.
+    await row.getByRole('button', { name: /^Remove/ }).click();
+    await page.getByRole('dialog', { name: 'Take this member out of the offering?' }).getByRole('button', { name: 'Take out' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'was taken out of the offering' }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
 
     // A wish declined after a confirm: the member is told kindly.
     const asker = await newMember('offering');

@@ -85,7 +85,7 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
         {summary.data ? <InvitationProgress summary={summary.data} /> : null}
         <p className="invite-reminder">
           {offering.reminderDaysBefore ? t('invitations.reminder.scheduled', { count: offering.reminderDaysBefore }) : t('invitations.reminder.none')}{' '}
-          <Link to={`/staff/offerings/${encodeURIComponent(offering.id)}`}>{t('invitations.reminder.change')}</Link>
+          <Link to={`/staff/offerings/${encodeURIComponent(offering.id)}#offering-reminder`}>{t('invitations.reminder.change')}</Link>
         </p>
       </Section>
       {canWrite ? (
