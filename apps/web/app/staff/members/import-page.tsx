@@ -21,7 +21,7 @@ const explicit = (mapping: Record<string, string>) => Object.fromEntries(Object.
  */
 export function ImportPage() {
   const { t } = useTranslation('staff');
-  const { canWrite } = useStaffRole();
+  const { canWrite, role } = useStaffRole();
   const [progress, setProgress] = useState(0);
   const run = useMemberImport(setProgress);
   const [file, setFile] = useState<{ name: string; csv: string; header: string[] } | null>(null);
@@ -81,7 +81,7 @@ export function ImportPage() {
   return (
     <>
       <PageHeader title={t('members.importFlow.title')} eyebrow={<Link to="/staff/members">{t('members.title')}</Link>} lede={t('members.importFlow.lede')} />
-      {!canWrite ? <ReadOnlyNote /> : null}
+      {role === 'viewer' ? <ReadOnlyNote /> : null}
       <Section title={t('members.importFlow.fileTitle')} id="import-file">
         <div className="field staff-field">
           <label className="field__label" htmlFor="import-file-input">

@@ -75,7 +75,7 @@ export function MemberPage() {
   const { memberId } = useParams();
   const member = useMember(memberId);
   const save = useSaveMember(memberId);
-  const { canWrite } = useStaffRole();
+  const { canWrite, role } = useStaffRole();
   const [editing, setEditing] = useState(false);
   const data = member.data;
 
@@ -94,7 +94,7 @@ export function MemberPage() {
         }
         actions={data && canWrite && !editing ? <MemberActions member={data} onEdit={() => setEditing(true)} /> : null}
       />
-      {!canWrite ? <ReadOnlyNote /> : null}
+      {role === 'viewer' ? <ReadOnlyNote /> : null}
       {member.isPending ? <LoadingState /> : null}
       {member.error ? <ErrorState error={member.error} onRetry={() => void member.refetch()} /> : null}
       {data && editing ? (

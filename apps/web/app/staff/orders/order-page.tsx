@@ -119,7 +119,7 @@ export function OrderPage() {
   const { t } = useTranslation('staff');
   const { orderId } = useParams();
   const order = useOrder(orderId);
-  const { canWrite } = useStaffRole();
+  const { canWrite, role } = useStaffRole();
   const timeZone = useTimeZone();
   const data = order.data;
   return (
@@ -138,7 +138,7 @@ export function OrderPage() {
             id="order-status"
             actions={<StatusBadge tone={FULFILMENT_TONE[data.fulfilment.status]}>{t(`orders.status.${data.fulfilment.status}`)}</StatusBadge>}
           >
-            {canWrite ? <OrderActions key={data.fulfilment.status} order={data} /> : <ReadOnlyNote />}
+            {canWrite ? <OrderActions key={data.fulfilment.status} order={data} /> : role === 'viewer' ? <ReadOnlyNote /> : null}
           </Section>
           <Section title={t('orders.sections.lines')} id="order-lines">
             <Lines order={data} />

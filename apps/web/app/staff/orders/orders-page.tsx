@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../components/data-table';
 import { PageHeader } from '../components/page-header';
-import { EmptyState, ErrorState, LoadingState, LoadMore } from '../components/states';
+import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { formatCents } from '../lib/money';
 import { formatDateTime } from '../lib/time-zone';
 import { toastFailed } from '../lib/toasts';
 import { usePagedList } from '../lib/use-paged-list';
-import { useTimeZone } from '../session/staff-session.api';
+import { useStaffRole, useTimeZone } from '../session/staff-session.api';
 import { downloadCsv } from '../members/download-csv';
 import { OrderFiltersForm } from './order-filters';
 import { FULFILMENT_TONE } from './order-status';
@@ -27,6 +27,7 @@ function apiFilters(filters: OrderFilters): OrderFilters {
 export function OrdersPage() {
   const { t } = useTranslation('staff');
   const timeZone = useTimeZone();
+  const { role } = useStaffRole();
   const [params, setParams] = useSearchParams();
   const [exporting, setExporting] = useState(false);
   const filters = useMemo(() => {
@@ -78,6 +79,7 @@ export function OrdersPage() {
           </button>
         }
       />
+      {role === 'viewer' ? <ReadOnlyNote /> : null}
       <OrderFiltersForm filters={filters} onChange={onChange} />
       {list.isLoading ? <LoadingState /> : null}
       {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}

@@ -1,0 +1,275 @@
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { baseURL, setupBrowser, signIn } from './support/browser';
+import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
+import { nextMail } from './support/outbox';
+
+/*
+ * Issue 14 in the browser, as a winery lives it after moving to the product: its list imported
+ * (a file with two bad lines, fixed and imported again), the new members moved into a tier, an
+ * order found and shipped with a tracking number (the member's e-mail and order page say so), the
+ * orders exported to CSV, and the audit trail listing each step.
+ */
+
+const newPage = setupBrowser();
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 768, height: 1024 },
+];
+const TRACKING = '1Z999AA10123456784';
+/** Letters only: a member's name may not hold digits. */
+const RUN = Date.now()
+  .toString(26)
+  .replace(/[0-9]/g, (digit) => 'klmnopqrst'[Number(digit)]!);
+
+async function signInStaff(staff: Staff): Promise<{ token: string; id: string }> {
+  const response = await fetch(`${baseURL()}/v1/staff/login`, {
+    method: 'POST',
+    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
+  const { token } = (await response.json()) as { token: string };
+  const me = (await (await fetch(`${baseURL()}/v1/staff/me`, { headers: { tenant: TENANT, Authorization: token } })).json()) as { id: string };
+  return { token, id: me.id };
+}
+
+const consoleStorage = (token: string) =>
+  `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
+
+/** A list an old platform might export: 50 members, lines 9 and 33 (the 8th and 32nd member) wrong until fixed. */
+function memberFile({ fixed }: { fixed: boolean }): string {
+  const first = ['Ash', 'Bell', 'Crane', 'Dale', 'Ember', 'Frost', 'Glen', 'Hart', 'Ives', 'Jory'];
+  const second = ['field', 'wood', 'ridge', 'brook', 'stone'];
+  const lines = ['First Name,Last Name,E-mail Address,Mobile,Birthday,Join Date,Street,City,State,Zip,Country'];
+  for (let index = 0; index < 50; index += 1) {
+    const email = !fixed && index === 7 ? 'not-an-email' : `${RUN}.${index}@import.example`;
+    const birthday = !fixed && index === 31 ? '1980-02-30' : '1980-02-28';
+    const street = `"${index + 1} Vine Street, Unit B"`;
+    lines.push(`Imported,${first[index % 10]}${second[Math.floor(index / 10)]}${RUN},${email},+1 707 555 01${String(index).padStart(2, '0')},${birthday},2020-05-01,${street},Napa,CA,94558,US`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const csvFile = (fixed: boolean) => ({ name: fixed ? 'members-fixed.csv' : 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(memberFile({ fixed })) });
+
+/** Waits until a console page has its heading and nothing is loading any more. */
+async function settle(page: Page) {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.staff-state--loading').count()).toBe(0);
+}
+
+let admin: { token: string; id: string };
+let member: Member;
+let orderId = '';
+
+beforeAll(async () => {
+  admin = await signInStaff(await newStaff('admin'));
+  // A member like ordered@: one order placed for shipping.
+  member = await newMember('ordered');
+  const response = await fetch(`${baseURL()}/v1/staff/orders?q=${encodeURIComponent(member.email)}`, { headers: { tenant: TENANT, Authorization: admin.token } });
+  orderId = ((await response.json()) as { items: { id: string }[] }).items[0]?.id ?? '';
+});
+
+describe('staff operations (issue 14)', () => {
+  it('imports a list, moves it into a tier, ships an order, exports it, and the audit trail lists each step', async () => {
+    const { page, consoleErrors } = await newPage({ initScript: consoleStorage(admin.token), acceptDownloads: true });
+
+    // 1. The import: the two bad lines are named, nothing can be imported; the fixed file goes in.
+    await page.goto('/staff/members');
+    await settle(page);
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await page.getByRole('heading', { name: 'Import members' }).waitFor();
+    await page.getByLabel('CSV file').setInputFiles(csvFile(false));
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 48 ready, 2 with problems, 0 already members (skipped).');
+    const problems = page.getByRole('region', { name: '2 problems' });
+    expect(await problems.locator('tbody tr').allInnerTexts()).toEqual(['9\tE-mail\tPlease enter a valid email address', '33\tDate of birth\tPlease enter a valid birth date']);
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('E-mail Address');
+    expect(await page.getByLabel('Address line 1').inputValue()).toBe('Street');
+    expect(await page.getByRole('button', { name: 'Import 48 members' }).isDisabled()).toBe(true);
+
+    await page.getByLabel('CSV file').setInputFiles(csvFile(true));
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 50 ready, 0 with problems, 0 already members (skipped).');
+    expect(await page.getByLabel('Send each a create-password invitation').isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Import 50 members' }).click();
+    await expect.poll(() => page.getByTestId('import-result').innerText()).toBe('50 members were imported.');
+
+    // 2. A new tier, and the fifty moved into it from the members list.
+    const tier = `Reserve ${RUN}`;
+    await page.goto('/staff/tiers');
+    await settle(page);
+    await page.getByLabel('Name', { exact: true }).fill(tier);
+    await page.getByRole('button', { name: 'Add tier' }).click();
+    await page.getByLabel(`Name of ${tier}`).waitFor();
+
+    await page.goto(`/staff/members?q=${RUN}`);
+    await settle(page);
+    const rows = page.getByRole('region', { name: 'Members' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(50);
+    await page.getByLabel('Select every member shown').check();
+    await expect.poll(() => page.getByTestId('members-selected').innerText()).toBe('50 members selected');
+    await page.getByLabel('Move to tier').selectOption({ label: tier });
+    await page.getByRole('button', { name: 'Move 50 members' }).click();
+    await expect.poll(async () => (await rows.allInnerTexts()).filter((text) => text.includes(tier)).length).toBe(50);
+    // The same members, by the tier filter.
+    await page.getByLabel('Tier', { exact: true }).selectOption({ label: tier });
+    await expect.poll(() => page.url()).toContain('tierId=');
+    await expect.poll(() => rows.count()).toBe(50);
+
+    // 3. The member's order, found by their e-mail, moved on with the keyboard and shipped.
+    await page.goto('/staff/orders');
+    await settle(page);
+    await page.getByLabel('Order number, member or e-mail').fill(member.email);
+    const orderLink = page.getByRole('link', { name: member.orderNumbers[0] });
+    await orderLink.waitFor();
+    await expect.poll(() => page.getByRole('region', { name: 'Orders' }).locator('tbody tr').count()).toBe(1);
+    await orderLink.click();
+    await page.getByRole('heading', { name: `Order ${member.orderNumbers[0]}` }).waitFor();
+    await page.getByRole('button', { name: 'Mark processing' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Mark shipped…' }).waitFor();
+    await page.getByRole('button', { name: 'Mark shipped…' }).click();
+    await page.getByLabel('Carrier').fill('UPS');
+    await page.getByLabel('Tracking number').fill(TRACKING);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('order-tracking').innerText()).toContain(`UPS ${TRACKING}`);
+    expect(await page.locator('#order-status .staff-badge').innerText()).toMatch(/^shipped$/i);
+    // Nothing more can happen to a shipped order: no cancel.
+    expect(await page.getByRole('button', { name: 'Cancel order…' }).count()).toBe(0);
+
+    // The member's shipping e-mail, with the tracking number.
+    const mail = await nextMail(member.email, 'order-shipped');
+    expect(mail.text).toContain(TRACKING);
+
+    // 4. The export of the orders this filter shows: the order's line, shipped, with its tracking.
+    await page.goto(`/staff/orders?q=${encodeURIComponent(member.email)}`);
+    await settle(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export these orders (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.slice(1).every((line) => line.includes(member.orderNumbers[0]!) && line.includes(TRACKING) && line.includes('shipped'))).toBe(true);
+
+    // 5. The audit trail: each step, by this staff member.
+    await page.goto(`/staff/audit?staffUserId=${admin.id}`);
+    await settle(page);
+    const entries = page.getByTestId('audit-entry');
+    const actionFilter = page.getByLabel('Action');
+    const expectEntries = async (action: string, count: number) => {
+      await actionFilter.fill(action);
+      await expect.poll(() => page.url()).toContain(`action=${action}`);
+      await expect.poll(async () => (await entries.locator('.staff-audit__action').allInnerTexts()).filter((text) => text === action).length, { message: action }).toBe(count);
+      expect(await entries.count(), action).toBe(count);
+    };
+    await expectEntries('member.import', 50);
+    await expectEntries('tier.create', 1);
+    await expectEntries('member.tier', 50);
+    await expectEntries('order.processing', 1);
+    await expectEntries('order.shipped', 1);
+    // The shipment's before and after, field by field.
+    await entries.first().locator('summary').click();
+    const changed = entries.first().locator('.staff-audit-diff__changed');
+    expect(await changed.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^carrier[\s\S]*\t—\tUPS$/), expect.stringMatching(new RegExp(`^trackingNumber[\\s\\S]*\\t—\\t${TRACKING}$`)), expect.stringMatching(/^fulfilmentStatus[\s\S]*\tprocessing\tshipped$/)]));
+    expect(consoleErrors).toEqual([]);
+
+    // The member's own order page says shipped, with the tracking number.
+    const memberSide = await newPage();
+    await signIn(memberSide.page, member.email, PASSWORD, '/profile/orders');
+    const orderRow = memberSide.page.getByTestId('order-row');
+    await expect.poll(() => orderRow.innerText()).toContain('Shipped');
+    expect(await orderRow.innerText()).toContain(TRACKING);
+  }, 120_000);
+
+  it('shows a viewer every page and no control that writes', async () => {
+    const viewer = await signInStaff(await newStaff('viewer'));
+    const { page } = await newPage({ initScript: consoleStorage(viewer.token) });
+    const members = (await (await fetch(`${baseURL()}/v1/staff/members?limit=1`, { headers: { tenant: TENANT, Authorization: viewer.token } })).json()) as { items: { id: string }[] };
+
+    for (const path of ['/staff/members', `/staff/members/${members.items[0]!.id}`, '/staff/tiers', '/staff/orders', `/staff/orders/${orderId}`]) {
+      await page.goto(path);
+      await settle(page);
+      expect(await page.getByTestId('read-only-note').count(), path).toBe(1);
+      const writes = page.getByRole('button', { name: /^(Edit|Deactivate|Reactivate|Add tier|Save|Remove|Mark |Cancel order|Move |Send )/ });
+      expect(await writes.count(), path).toBe(0);
+      expect(await page.getByRole('link', { name: /^(Import CSV|Add member)$/ }).count(), path).toBe(0);
+      expect(await page.locator('main input[type="checkbox"], .staff-tier input').count(), path).toBe(0);
+    }
+    // Staff accounts and the audit trail are not theirs: not in the navigation, and said so.
+    const nav = page.getByRole('navigation', { name: 'Staff console' });
+    expect(await nav.getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Audit' }).count()).toBe(0);
+    await page.goto('/staff/accounts');
+    await page.getByText('Only admins manage staff accounts.').waitFor();
+    await page.goto('/staff/audit');
+    await page.getByText('The audit trail is for managers and admins.').waitFor();
+  });
+
+  it.each(VIEWPORTS)('has no axe-core violation on any of its pages at $width px', async (viewport) => {
+    const members = (await (await fetch(`${baseURL()}/v1/staff/members?limit=1`, { headers: { tenant: TENANT, Authorization: admin.token } })).json()) as { items: { id: string }[] };
+    const { page, consoleErrors } = await newPage({ viewport, initScript: consoleStorage(admin.token) });
+    const pages = [
+      '/staff/members',
+      `/staff/members/${members.items[0]!.id}`,
+      '/staff/members/new',
+      '/staff/members/import',
+      '/staff/tiers',
+      '/staff/orders',
+      `/staff/orders/${orderId}`,
+      '/staff/accounts',
+      '/staff/audit',
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await settle(page);
+      expect(await axeViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
+    }
+    // The import with its problems listed, the order's shipping form open, an audit entry opened.
+    await page.goto('/staff/members/import');
+    await page.getByLabel('CSV file').setInputFiles(csvFile(false));
+    await page.getByTestId('import-summary').waitFor();
+    expect(await axeViolations(page), `import preview at ${viewport.width}px`).toEqual([]);
+    await page.goto('/staff/audit');
+    await settle(page);
+    await page.getByTestId('audit-entry').first().locator('summary').click();
+    expect(await axeViolations(page), `audit entry opened at ${viewport.width}px`).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+
+    // The invited colleague's page, signed out.
+    const signedOut = await newPage({ viewport });
+    await signedOut.page.goto('/staff/create-password/an-expired-link-token-0000');
+    await signedOut.page.getByRole('heading', { name: 'Create your password' }).waitFor();
+    expect(await axeViolations(signedOut.page), `create-password at ${viewport.width}px`).toEqual([]);
+  }, 120_000);
+
+  it('lets an invited colleague create a password from the e-mailed link and signs them in', async () => {
+    const { page } = await newPage({ initScript: consoleStorage(admin.token) });
+    const email = `${RUN}.colleague@staff.example`;
+    await page.goto('/staff/accounts');
+    await settle(page);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Name', { exact: true }).fill('Colette Cellar');
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Manager' });
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect.poll(() => row.innerText()).toContain('Invited');
+
+    const mail = await nextMail(email, 'staff-invitation');
+    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname.startsWith('/staff/create-password/'));
+    expect(link).toBeDefined();
+    const colleague = await newPage();
+    await colleague.page.goto(link!.pathname);
+    await colleague.page.getByLabel('Password', { exact: true }).fill('Cellar-door-2026!');
+    await colleague.page.getByLabel('Confirm password').fill('Cellar-door-2026!');
+    await colleague.page.getByRole('button', { name: 'Create password and sign in' }).click();
+    await colleague.page.waitForURL((url) => url.pathname === '/staff');
+    await expect.poll(() => colleague.page.getByTestId('staff-who').innerText()).toMatch(/Colette Cellar\s*Manager/i);
+
+    await page.reload();
+    await settle(page);
+    await expect.poll(() => row.innerText()).toContain('Active');
+  }, 60_000);
+});
