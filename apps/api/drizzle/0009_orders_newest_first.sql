@@ -1,0 +1,1 @@
+CREATE INDEX "orders_tenant_placed_idx" ON "orders" USING btree ("tenant_id","placed_at" DESC NULLS LAST,"id" DESC NULLS LAST);
