@@ -53,3 +53,22 @@ export const visibleNav = (role: StaffRole | null): StaffNavGroup[] =>
   STAFF_NAV.map((group) => ({ ...group, items: group.items.filter((item) => !item.roles || (role !== null && item.roles.includes(role))) })).filter(
     (group) => group.items.length > 0,
   );
+
+/** The offering's own pages whose navigation item is the task, not "Offerings". */
+const OFFERING_TASK = /^\/staff\/offerings\/[^/]+\/(allocations|invitations|wishes)(\/|$)/;
+
+/**
+ * The navigation item a page belongs to: an offering's Allocations, Invitations and Wishes are
+ * their own items; any other page belongs to the item whose address is its longest prefix.
+ */
+export function activeNavKey(pathname: string): string | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const task = OFFERING_TASK.exec(path);
+  if (task) return task[1]!;
+  let best: StaffNavItem | null = null;
+  for (const item of STAFF_NAV.flatMap((group) => group.items)) {
+    const matches = item.to === '/staff' ? path === '/staff' : path === item.to || path.startsWith(`${item.to}/`);
+    if (matches && (!best || item.to.length > best.to.length)) best = item;
+  }
+  return best?.key ?? null;
+}

@@ -1,10 +1,11 @@
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffRole } from '@winery/domain';
-import { visibleNav } from './staff-nav-items';
+import { activeNavKey, visibleNav } from './staff-nav-items';
 
 export function StaffNav({ role }: { role: StaffRole | null }) {
   const { t } = useTranslation('staff');
+  const active = activeNavKey(useLocation().pathname);
   return (
     <nav className="staff-nav" aria-label={t('nav.label')}>
       {visibleNav(role).map((group) => (
@@ -15,9 +16,13 @@ export function StaffNav({ role }: { role: StaffRole | null }) {
           <ul className="staff-nav__list" aria-labelledby={`staff-nav-${group.key}`}>
             {group.items.map((item) => (
               <li key={item.key}>
-                <NavLink to={item.to} end={item.to === '/staff'} className="staff-nav__link">
+                <Link
+                  to={item.to}
+                  className={item.key === active ? 'staff-nav__link active' : 'staff-nav__link'}
+                  aria-current={item.key === active ? 'page' : undefined}
+                >
                   {t(`nav.${item.key}`)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -64,6 +64,15 @@ export function EditOfferingPage() {
         }
         actions={data ? <OfferingActions offering={data} /> : null}
       />
+      {data ? (
+        <nav className="staff-subnav" aria-label={t('offerings.tasks.label')}>
+          {(['allocations', 'invitations', 'wishes'] as const).map((task) => (
+            <Link key={task} className="staff-subnav__link" to={`/staff/offerings/${data.id}/${task}`}>
+              {t(`nav.${task}`)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       {offering.isPending ? <LoadingState /> : null}
       {offering.error ? <ErrorState error={offering.error} onRetry={() => void offering.refetch()} /> : null}
       {data ? (
