@@ -184,6 +184,29 @@ describe('staff operations (issue 14)', () => {
     expect(await orderRow.innerText()).toContain(TRACKING);
   }, 120_000);
 
+  it("says in the API's words why a move was refused when someone else moved the order first, and offers only what is left", async () => {
+    const other = await newMember('ordered');
+    const listed = await fetch(`${baseURL()}/v1/staff/orders?q=${encodeURIComponent(other.email)}`, { headers: { tenant: TENANT, Authorization: admin.token } });
+    const { id } = ((await listed.json()) as { items: { id: string }[] }).items[0]!;
+    const { page } = await newPage({ initScript: consoleStorage(admin.token) });
+    await page.goto(`/staff/orders/${id}`);
+    await settle(page);
+
+    // A colleague cancels it meanwhile (through the API).
+    const cancelled = await fetch(`${baseURL()}/v1/staff/orders/${id}/status`, {
+      method: 'POST',
+      headers: { tenant: TENANT, Authorization: admin.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'cancelled' }),
+    });
+    expect(cancelled.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Mark processing' }).click();
+    await expect.poll(() => page.getByTestId('order-refused').innerText()).toBe('An order that was cancelled cannot be marked processing.');
+    await expect.poll(() => page.locator('#order-status .staff-badge').innerText()).toMatch(/^cancelled$/i);
+    expect(await page.getByRole('button', { name: /^(Mark|Cancel order)/ }).count()).toBe(0);
+    expect(await page.getByText('Nothing more happens to this order.').count()).toBe(1);
+  });
+
   it('shows a viewer every page and no control that writes', async () => {
     const viewer = await signInStaff(await newStaff('viewer'));
     const { page } = await newPage({ initScript: consoleStorage(viewer.token) });

@@ -42,7 +42,6 @@ export function OrderActions({ order }: { order: StaffOrder }) {
     send({ status: 'shipped', carrier, trackingNumber }, { onSuccess: () => setShipping(false) });
   };
 
-  if (steps.length === 0) return <p className="staff-muted">{t('orders.final')}</p>;
 
   const button = (step: FulfilmentTarget) => {
     if (step === 'shipped') {
@@ -68,13 +67,13 @@ export function OrderActions({ order }: { order: StaffOrder }) {
 
   return (
     <div className="staff-order-actions">
-      <div className="staff-actions">{steps.map(button)}</div>
+      {steps.length === 0 ? <p className="staff-muted">{t('orders.final')}</p> : <div className="staff-actions">{steps.map(button)}</div>}
       {refused ? (
         <p className="staff-form__error" role="alert" data-testid="order-refused">
           {refused}
         </p>
       ) : null}
-      {shipping ? (
+      {shipping && steps.includes('shipped') ? (
         <form id="order-ship-form" className="staff-order-ship" onSubmit={submitShipping} noValidate aria-label={t('orders.ship.label')}>
           <TextInput id="order-carrier" label={t('orders.ship.carrier')} value={carrier} onChange={setCarrier} list="order-carriers" autoComplete="off" error={fieldErrors.carrier} />
           <datalist id="order-carriers">

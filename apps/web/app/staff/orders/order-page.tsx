@@ -138,7 +138,7 @@ export function OrderPage() {
             id="order-status"
             actions={<StatusBadge tone={FULFILMENT_TONE[data.fulfilment.status]}>{t(`orders.status.${data.fulfilment.status}`)}</StatusBadge>}
           >
-            {canWrite ? <OrderActions key={data.fulfilment.status} order={data} /> : role === 'viewer' ? <ReadOnlyNote /> : null}
+            {canWrite ? <OrderActions key={data.id} order={data} /> : role === 'viewer' ? <ReadOnlyNote /> : null}
           </Section>
           <Section title={t('orders.sections.lines')} id="order-lines">
             <Lines order={data} />

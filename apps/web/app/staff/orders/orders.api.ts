@@ -34,6 +34,8 @@ export function useChangeOrderStatus(orderId: string) {
       queryClient.setQueryData(orderKey(order.id), order);
       void queryClient.invalidateQueries({ queryKey: ['staff', 'list', '/orders'] });
     },
+    // Refused: someone else moved the order meanwhile; read it again so the buttons fit.
+    onError: () => void queryClient.invalidateQueries({ queryKey: orderKey(orderId) }),
   });
 }
 
