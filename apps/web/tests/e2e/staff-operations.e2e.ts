@@ -212,11 +212,11 @@ describe('staff operations (issue 14)', () => {
     const { page } = await newPage({ initScript: consoleStorage(viewer.token) });
     const members = (await (await fetch(`${baseURL()}/v1/staff/members?limit=1`, { headers: { tenant: TENANT, Authorization: viewer.token } })).json()) as { items: { id: string }[] };
 
-    for (const path of ['/staff/members', `/staff/members/${members.items[0]!.id}`, '/staff/tiers', '/staff/orders', `/staff/orders/${orderId}`]) {
+    for (const path of ['/staff/members', `/staff/members/${members.items[0]!.id}`, '/staff/members/new', '/staff/tiers', '/staff/orders', `/staff/orders/${orderId}`]) {
       await page.goto(path);
       await settle(page);
       expect(await page.getByTestId('read-only-note').count(), path).toBe(1);
-      const writes = page.getByRole('button', { name: /^(Edit|Deactivate|Reactivate|Add tier|Save|Remove|Mark |Cancel order|Move |Send )/ });
+      const writes = page.getByRole('button', { name: /^(Edit|Deactivate|Reactivate|Add member|Add tier|Save|Remove|Mark |Cancel order|Move |Send )/ });
       expect(await writes.count(), path).toBe(0);
       expect(await page.getByRole('link', { name: /^(Import CSV|Add member)$/ }).count(), path).toBe(0);
       expect(await page.locator('main input[type="checkbox"], .staff-tier input').count(), path).toBe(0);

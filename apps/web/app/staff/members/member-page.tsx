@@ -137,10 +137,13 @@ export function NewMemberPage() {
   const { t } = useTranslation('staff');
   const navigate = useNavigate();
   const save = useSaveMember();
+  const { role } = useStaffRole();
   return (
     <>
       <PageHeader title={t('members.newTitle')} eyebrow={<Link to="/staff/members">{t('members.title')}</Link>} lede={t('members.newLede')} />
+      {role === 'viewer' ? <ReadOnlyNote /> : null}
       <MemberForm
+        readOnly={role !== 'admin' && role !== 'manager'}
         busy={save.isPending}
         error={save.error}
         submitLabel={t('members.create')}
