@@ -184,6 +184,69 @@ describe('staff operations (issue 14)', () => {
     expect(await orderRow.innerText()).toContain(TRACKING);
   }, 120_000);
 
+  it('adds a member by hand, edits, links, deactivates and reactivates them; renames and removes a tier; exports the members', async () => {
+    const { page, consoleErrors } = await newPage({ initScript: consoleStorage(admin.token), acceptDownloads: true });
+    const email = `${RUN}.by-hand@members.example`;
+    await page.goto('/staff/members/new');
+    await settle(page);
+    await page.getByLabel('First name').fill('Hester');
+    await page.getByLabel('Last name').fill(`Vale${RUN}`);
+    await page.getByLabel('E-mail').fill('not an e-mail');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    // Refused: the message under the field, what was typed kept.
+    await expect.poll(() => page.locator('#member-email-error').innerText()).toBe('Please enter a valid email address');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Hester');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('heading', { name: `Hester Vale${RUN}` }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Phone').fill('+1 707 555 0199');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByTestId('member-profile').innerText()).toContain('+1 707 555 0199');
+
+    await page.getByRole('button', { name: 'Send account link' }).click();
+    const link = await nextMail(email, 'account-link');
+    expect(link.links.some((href) => new URL(href).pathname.startsWith('/account-link/'))).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.locator('#member-links').innerText()).toContain('Account link');
+
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog', { name: `Deactivate Hester Vale${RUN}?` });
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => page.locator('.staff-page-header__lede').innerText()).toContain('Deactivated');
+    expect(await page.getByRole('button', { name: 'Send account link' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reactivate' }).click();
+    await page.getByRole('dialog', { name: `Reactivate Hester Vale${RUN}?` }).getByRole('button', { name: 'Reactivate' }).click();
+    await expect.poll(() => page.locator('.staff-page-header__lede').innerText()).toContain('Active');
+
+    // Tiers: one added, renamed and ranked, then removed after a confirm.
+    const tier = `Library ${RUN}`;
+    await page.goto('/staff/tiers');
+    await settle(page);
+    await page.getByLabel('Name', { exact: true }).fill(tier);
+    await page.getByRole('button', { name: 'Add tier' }).click();
+    await page.getByLabel(`Name of ${tier}`).fill(`${tier} Club`);
+    await page.getByLabel(`Rank of ${tier}`).fill('90');
+    await page.getByRole('button', { name: `Save ${tier}` }).click();
+    await page.getByLabel(`Name of ${tier} Club`).waitFor();
+    expect(await page.getByLabel(`Rank of ${tier} Club`).inputValue()).toBe('90');
+    await page.getByRole('button', { name: `Remove ${tier} Club` }).click();
+    await page.getByRole('dialog', { name: `Remove the tier ${tier} Club?` }).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByLabel(`Name of ${tier} Club`).count()).toBe(0);
+
+    // The members export, filtered by the search: the member added here, with the phone saved.
+    await page.goto(`/staff/members?q=${encodeURIComponent(email)}`);
+    await settle(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const rows = csv.trim().split(/\r?\n/);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(email);
+    expect(rows[1]).toContain('+1 707 555 0199');
+    expect(consoleErrors).toEqual([]);
+  }, 60_000);
+
   it("says in the API's words why a move was refused when someone else moved the order first, and offers only what is left", async () => {
     const other = await newMember('ordered');
     const listed = await fetch(`${baseURL()}/v1/staff/orders?q=${encodeURIComponent(other.email)}`, { headers: { tenant: TENANT, Authorization: admin.token } });
