@@ -128,12 +128,16 @@ describe('staff operations (issue 14)', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Orders' }).locator('tbody tr').count()).toBe(1);
     await orderLink.click();
     await page.getByRole('heading', { name: `Order ${member.orderNumbers[0]}` }).waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent);
     await page.getByRole('button', { name: 'Mark processing' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Mark shipped…' }).waitFor();
-    await page.getByRole('button', { name: 'Mark shipped…' }).click();
-    await page.getByLabel('Carrier').fill('UPS');
-    await page.getByLabel('Tracking number').fill(TRACKING);
+    // The next step takes the focus, then the shipping form's first field.
+    await expect.poll(focused).toBe('Mark shipped…');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('order-carrier');
+    await page.keyboard.type('UPS');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(TRACKING);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('order-tracking').innerText()).toContain(`UPS ${TRACKING}`);
     expect(await page.locator('#order-status .staff-badge').innerText()).toMatch(/^shipped$/i);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffMemberDetail } from '@winery/domain';
@@ -78,6 +78,11 @@ export function MemberPage() {
   const { canWrite, role } = useStaffRole();
   const [editing, setEditing] = useState(false);
   const data = member.data;
+
+  // The Edit button goes while the form is open: the keyboard starts in its first field.
+  useEffect(() => {
+    if (editing) document.getElementById('member-prefix')?.focus();
+  }, [editing]);
 
   return (
     <>

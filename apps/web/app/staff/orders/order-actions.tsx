@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FulfilmentTarget, StaffOrder } from '@winery/domain';
 import { Confirm } from '../components/confirm';
@@ -25,6 +25,11 @@ export function OrderActions({ order }: { order: StaffOrder }) {
   const [trackingNumber, setTrackingNumber] = useState(order.fulfilment.trackingNumber ?? '');
 
   const steps = order.fulfilment.nextSteps;
+
+  // Keyboard users land where the work goes on: in the shipping form once opened.
+  useEffect(() => {
+    if (shipping) document.getElementById('order-carrier')?.focus();
+  }, [shipping]);
   const fieldErrors = fieldErrorsOf(change.error);
   const refused = isApiError(change.error) && change.error.status !== 400 ? errorMessage(change.error, t('states.saveFailed')) : null;
 
@@ -33,6 +38,8 @@ export function OrderActions({ order }: { order: StaffOrder }) {
       onSuccess: (saved) => {
         toastSaved(t('orders.moved', { number: saved.number, status: t(`orders.status.${saved.fulfilment.status}`) }));
         onSuccess?.();
+        // The button pressed is gone with the step it made: focus the next one (or what is said instead).
+        window.setTimeout(() => document.querySelector<HTMLElement>('.staff-order-actions button, .staff-order-actions [tabindex]')?.focus());
       },
       onSettled,
     });
@@ -67,7 +74,12 @@ export function OrderActions({ order }: { order: StaffOrder }) {
 
   return (
     <div className="staff-order-actions">
-      {steps.length === 0 ? <p className="staff-muted">{t('orders.final')}</p> : <div className="staff-actions">{steps.map(button)}</div>}
+      {steps.length === 0 ? (
+        <p className="staff-muted" tabIndex={-1}>
+          {t('orders.final')}
+        </p>
+      ) : (         <div className="staff-actions">{steps.map(button)}</div>
+      )}
       {refused ? (
         <p className="staff-form__error" role="alert" data-testid="order-refused">
           {refused}
