@@ -1,4 +1,8 @@
 import type { DeliveryMethod } from '../schemas/offering.js';
+import type { FulfilmentStatus, FulfilmentTarget } from '../schemas/fulfilment-states.js';
+
+export { FULFILMENT_STATUSES, FULFILMENT_TARGETS, PAYMENT_STATUSES } from '../schemas/fulfilment-states.js';
+export type { FulfilmentStatus, FulfilmentTarget, PaymentStatus } from '../schemas/fulfilment-states.js';
 
 /**
  * Where an order is after it was placed (issue 14): placed → processing → shipped, or (pick-up
@@ -6,16 +10,6 @@ import type { DeliveryMethod } from '../schemas/offering.js';
  * for pick-up. Shipped, picked up and cancelled are final. The API refuses every other move with
  * the reason this module gives, and the console offers only the moves it allows.
  */
-
-export const FULFILMENT_STATUSES = ['placed', 'processing', 'shipped', 'ready_for_pickup', 'picked_up', 'cancelled'] as const;
-export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
-
-/** The statuses staff may move an order to ('placed' is where every order starts, never a target). */
-export const FULFILMENT_TARGETS = ['processing', 'shipped', 'ready_for_pickup', 'picked_up', 'cancelled'] as const;
-export type FulfilmentTarget = (typeof FULFILMENT_TARGETS)[number];
-
-export const PAYMENT_STATUSES = ['authorized', 'voided', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Every legal move, by the status an order is in. */
 export const FULFILMENT_TRANSITIONS: Readonly<Record<FulfilmentStatus, readonly FulfilmentTarget[]>> = {

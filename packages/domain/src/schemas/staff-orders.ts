@@ -3,7 +3,7 @@ import {
   FULFILMENT_STATUSES,
   FULFILMENT_TARGETS,
   PAYMENT_STATUSES,
-} from '../ordering/order-fulfilment.js';
+} from './fulfilment-states.js';
 import { CountryCodeSchema, optionalText } from './fields.js';
 import { DELIVERY_METHODS, OrderSchema, OrderTotalsSchema } from './offering.js';
 import { OrderSummarySchema } from './order.js';

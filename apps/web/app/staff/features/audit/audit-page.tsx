@@ -1,0 +1,96 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntryView } from '@winery/domain';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
+import { formatDateTime, zonedLocalToUtc } from '../../lib/time-zone';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
+import { AuditFilters, AUDIT_FILTER_KEYS, type AuditFilterKey } from './audit-filters';
+import { AuditDiff } from './audit-entry';
+
+/** The day after a `yyyy-mm-dd`, so "until" includes the whole day the API reads as exclusive. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** /staff/audit (managers and admins): every staff write, newest first, with before and after. */
+export function AuditPage() {
+  const { t } = useTranslation('staff');
+  const { role } = useStaffRole();
+  const timeZone = useTimeZone();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => Object.fromEntries(AUDIT_FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Record<AuditFilterKey, string>, [params]);
+  const query = useMemo(
+    () => ({
+      staffUserId: filters.staffUserId,
+      action: filters.action,
+      entityType: filters.entityType,
+      entityId: filters.entityId,
+      from: filters.from ? (zonedLocalToUtc(`${filters.from}T00:00`, timeZone) ?? undefined) : undefined,
+      to: filters.to ? (zonedLocalToUtc(`${nextDay(filters.to)}T00:00`, timeZone) ?? undefined) : undefined,
+    }),
+    [filters, timeZone],
+  );
+  const allowed = role === 'admin' || role === 'manager';
+  const list = usePagedList<AuditEntryView>('/audit', query, { enabled: allowed });
+
+  const onChange = useCallback(
+    (key: AuditFilterKey, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  if (role === 'viewer') {
+    return (
+      <>
+        <PageHeader title={t('audit.title')} />
+        <EmptyState title={t('audit.managersOnly')} />
+      </>
+    );
+  }
+
+  const filtered = Object.values(filters).some(Boolean);
+  return (
+    <>
+      <PageHeader title={t('audit.title')} lede={t('audit.lede')} />
+      <AuditFilters filters={filters} onChange={onChange} entries={list.items} />
+      {list.isLoading ? <LoadingState /> : null}
+      {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={filtered ? t('audit.noMatch') : t('audit.empty')} /> : null}
+      {list.items.length > 0 ? (
+        <ol className="staff-audit" aria-label={t('audit.caption')}>
+          {list.items.map((entry) => (
+            <li key={entry.id} className="staff-audit__entry" data-testid="audit-entry">
+              <div className="staff-audit__head">
+                <span className="staff-audit__action">{entry.action}</span>
+                <span className="staff-audit__entity">
+                  {entry.entityType}
+                  {entry.entityId ? <span className="staff-muted"> {entry.entityId}</span> : null}
+                </span>
+                <span className="staff-audit__who">{entry.staff ? `${entry.staff.name} · ${entry.staff.email}` : t('audit.system')}</span>
+                <span className="staff-audit__when">{formatDateTime(entry.createdAt, timeZone)}</span>
+              </div>
+              <details className="staff-audit__details">
+                <summary>{t('audit.showChanges')}</summary>
+                <AuditDiff entry={entry} />
+              </details>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+    </>
+  );
+}

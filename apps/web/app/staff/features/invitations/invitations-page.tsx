@@ -1,0 +1,191 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { INVITATION_STATES, type InvitationState } from '@winery/domain';
+import { Confirm } from '../../components/confirm';
+import { SelectInput } from '../../components/fields';
+import { Section } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
+import type { StaffOffering } from '../offerings/offerings.api';
+import { formatDateTime } from '../../lib/time-zone';
+import { toastFailed, toastSaved } from '../../lib/toasts';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
+import { InvitationBadge } from '../allocations/invitation-badge';
+import { OfferingWork } from '../allocations/offering-work-header';
+import { useFilterParams } from '../allocations/use-filter-params';
+import { InvitationProgress } from './invitation-progress';
+import { invitationsPath, useInvitationSummary, useSendInvitations, useSendReminders, type MailsQueued, type StaffInvitation } from './invitations.api';
+
+type Asking = { kind: 'all' } | { kind: 'selected' } | { kind: 'remind' } | null;
+
+/** /staff/offerings/:offeringId/invitations: send the allocation links, and follow each one. */
+export function InvitationsPage({ offeringId }: { offeringId: string }) {
+  const { t } = useTranslation('staff');
+  return (
+    <OfferingWork offeringId={offeringId} task="invitations" lede={t('invitations.lede')}>
+      {(offering) => <InvitationsBody offering={offering} />}
+    </OfferingWork>
+  );
+}
+
+function InvitationsBody({ offering }: { offering: StaffOffering }) {
+  const { t } = useTranslation('staff');
+  const { canWrite } = useStaffRole();
+  const timeZone = useTimeZone();
+  const filters = useFilterParams(['state'] as const);
+  const state = filters.values.state as InvitationState | '';
+  const summary = useInvitationSummary(offering.id);
+  const list = usePagedList<StaffInvitation>(invitationsPath(offering.id), { state });
+  const send = useSendInvitations(offering.id);
+  const remind = useSendReminders(offering.id);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [resend, setResend] = useState(false);
+  const [asking, setAsking] = useState<Asking>(null);
+
+  // Each member's state moves with the summary (e-mails leave the queue): read the list again then.
+  const figures = summary.data ? JSON.stringify(summary.data) : '';
+  const { refetch } = list;
+  useEffect(() => {
+    if (figures) refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the figures
+  }, [figures]);
+
+  const done = (result: MailsQueued) => {
+    toastSaved(t('invitations.sent', { count: result.queued, skipped: result.skipped }));
+    setSelected(new Set());
+    setAsking(null);
+  };
+  const confirm = () => {
+    if (!asking) return;
+    const onError = (error: unknown) => {
+      toastFailed(error, t('invitations.failed'));
+      setAsking(null);
+    };
+    if (asking.kind === 'remind') remind.mutate({}, { onSuccess: done, onError });
+    else if (asking.kind === 'all') send.mutate({}, { onSuccess: done, onError });
+    else send.mutate({ customerIds: [...selected], resend }, { onSuccess: done, onError });
+  };
+
+  const toggle = (customerId: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(customerId);
+      else next.delete(customerId);
+      return next;
+    });
+  const allShown = list.items.length > 0 && list.items.every((row) => selected.has(row.customerId));
+  const isDraft = offering.status === 'draft';
+
+  return (
+    <>
+      <Section title={t('invitations.progress.title')}>
+        {summary.isPending ? <LoadingState /> : null}
+        {summary.error ? <ErrorState error={summary.error} onRetry={() => void summary.refetch()} /> : null}
+        {summary.data ? <InvitationProgress summary={summary.data} /> : null}
+        <p className="invite-reminder">
+          {offering.reminderDaysBefore ? t('invitations.reminder.scheduled', { count: offering.reminderDaysBefore }) : t('invitations.reminder.none')}{' '}
+          <Link to={`/staff/offerings/${encodeURIComponent(offering.id)}#offering-reminder`}>{t('invitations.reminder.change')}</Link>
+        </p>
+      </Section>
+      {canWrite ? (
+        <div className="staff-toolbar invite-actions">
+          {isDraft ? <p className="field__hint">{t('invitations.draft')}</p> : null}
+          <button type="button" className="button button--primary" onClick={() => setAsking({ kind: 'all' })} disabled={isDraft}>
+            {t('invitations.sendAll')}
+          </button>
+          <button type="button" className="button button--quiet" onClick={() => setAsking({ kind: 'remind' })} disabled={isDraft}>
+            {t('invitations.remind')}
+          </button>
+        </div>
+      ) : null}
+      <div className="staff-toolbar invite-filter">
+        <SelectInput
+          id="invite-state"
+          label={t('invitations.filter')}
+          value={state}
+          onChange={(value) => filters.set('state', value)}
+          options={[{ value: '', label: t('allocations.filters.anyState') }, ...INVITATION_STATES.map((each) => ({ value: each, label: t(`invitations.states.${each}`) }))]}
+        />
+        {canWrite ? (
+          <div className="invite-selection">
+            <button type="button" className="button button--small" onClick={() => setAsking({ kind: 'selected' })} disabled={isDraft || selected.size === 0}>
+              {t('invitations.sendSelected', { count: selected.size })}
+            </button>
+            <label className="bulk-include">
+              <input type="checkbox" className="staff-check" checked={resend} onChange={(event) => setResend(event.target.checked)} />
+              {t('invitations.resend')}
+            </label>
+          </div>
+        ) : null}
+      </div>
+      {list.isLoading ? <LoadingState /> : null}
+      {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={t(state ? 'invitations.emptyFiltered' : 'invitations.empty')} /> : null}
+      {list.items.length > 0 ? (
+        <div className="staff-table-wrap" role="region" aria-label={t('invitations.listLabel')} tabIndex={0}>
+          <table className="staff-table">
+            <caption className="visually-hidden">{t('invitations.listLabel')}</caption>
+            <thead>
+              <tr>
+                {canWrite ? (
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      className="staff-check"
+                      aria-label={t('invitations.selectAll')}
+                      checked={allShown}
+                      onChange={(event) => setSelected(event.target.checked ? new Set(list.items.map((row) => row.customerId)) : new Set())}
+                    />
+                  </th>
+                ) : null}
+                <th scope="col">{t('allocations.columns.member')}</th>
+                <th scope="col">{t('invitations.columns.state')}</th>
+                <th scope="col">{t('invitations.columns.sent')}</th>
+                <th scope="col">{t('invitations.columns.linkUsed')}</th>
+                <th scope="col">{t('invitations.columns.ordered')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((row) => {
+                const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
+                return (
+                  <tr key={row.customerId} data-testid="invitation-row" data-email={row.email}>
+                    {canWrite ? (
+                      <td>
+                        <input type="checkbox" className="staff-check" aria-label={t('invitations.select', { name })} checked={selected.has(row.customerId)} onChange={(event) => toggle(row.customerId, event.target.checked)} />
+                      </td>
+                    ) : null}
+                    <td className="member-cell">
+                      <span className="alloc-grid__name">{name}</span>
+                      <span className="alloc-grid__email">{row.email}</span>
+                    </td>
+                    <td>
+                      <InvitationBadge state={row.state} />
+                      {row.lastError ? <span className="invite-error">{row.lastError}</span> : null}
+                    </td>
+                    <td className="invite-date">{formatDateTime(row.sentAt ?? row.invitedAt, timeZone)}</td>
+                    <td className="invite-date">{formatDateTime(row.linkUsedAt, timeZone)}</td>
+                    <td className="invite-date">{formatDateTime(row.orderedAt, timeZone)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+      {canWrite ? (
+        <Confirm
+          open={asking !== null}
+          title={asking ? t(`invitations.confirm.${asking.kind}.title`, { count: selected.size }) : ''}
+          body={asking ? t(`invitations.confirm.${asking.kind}.body`, { count: selected.size, allocated: summary.data?.allocated ?? 0, offering: offering.name }) : ''}
+          confirmLabel={asking ? t(`invitations.confirm.${asking.kind}.confirm`, { count: selected.size }) : ''}
+          busy={send.isPending || remind.isPending}
+          onConfirm={confirm}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
+import { StatusBadge } from '../../components/status-badge';
+import { toastFailed } from '../../lib/toasts';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useStaffRole } from '../../session/staff-session.api';
+import { downloadCsv } from './download-csv';
+import { MemberFiltersForm } from './member-filters';
+import { MEMBER_FILTER_KEYS, type MemberFilterKey, type MemberFilters, type StaffMemberListItem } from './members.api';
+import { MoveToTier } from './move-to-tier';
+
+/** What the API is sent: a country once it is two letters, a state once it is two or three. */
+function apiFilters(filters: MemberFilters): MemberFilters {
+  const sent = { ...filters };
+  if (sent.countryCode && !/^[A-Z]{2}$/.test(sent.countryCode)) delete sent.countryCode;
+  if (sent.stateCode && sent.stateCode.length < 2) delete sent.stateCode;
+  return sent;
+}
+
+/** /staff/members: search and filter the members, choose some and move them into a tier, export. */
+export function MembersPage() {
+  const { t } = useTranslation('staff');
+  const { canWrite, role } = useStaffRole();
+  const [params, setParams] = useSearchParams();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+  const filters = useMemo(() => {
+    const read: MemberFilters = {};
+    for (const key of MEMBER_FILTER_KEYS) {
+      const value = params.get(key);
+      if (value) read[key] = value;
+    }
+    return read;
+  }, [params]);
+  const query = useMemo(() => apiFilters(filters), [filters]);
+  const list = usePagedList<StaffMemberListItem>('/members', query, { limit: 100 });
+
+  const onChange = useCallback(
+    (key: MemberFilterKey, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allShown = list.items.length > 0 && list.items.every((member) => selected.has(member.id));
+  const toggleAll = (on: boolean) => setSelected(on ? new Set([...selected, ...list.items.map((member) => member.id)]) : new Set());
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv('/members.csv', query, 'members.csv');
+    } catch (error) {
+      toastFailed(error, t('members.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = Object.keys(query).length > 0;
+  return (
+    <>
+      <PageHeader
+        title={t('members.title')}
+        actions={
+          <>
+            <button type="button" className="button button--quiet" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting}>
+              <span className="button__spinner" aria-hidden="true" />
+              {t('members.export')}
+            </button>
+            {canWrite ? (
+              <>
+                <Link className="button button--quiet" to="/staff/members/import">
+                  {t('members.import')}
+                </Link>
+                <Link className="button button--primary" to="/staff/members/new">
+                  {t('members.new')}
+                </Link>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      {role === 'viewer' ? <ReadOnlyNote /> : null}
+      <MemberFiltersForm filters={filters} onChange={onChange} />
+      {canWrite && selected.size > 0 ? <MoveToTier selected={[...selected]} onDone={() => setSelected(new Set())} onClear={() => setSelected(new Set())} /> : null}
+      {list.isLoading ? <LoadingState /> : null}
+      {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={filtered ? t('members.noMatch') : t('members.empty')} /> : null}
+      {list.items.length > 0 ? (
+        <DataTable
+          caption={t('members.caption')}
+          rows={list.items}
+          rowKey={(member) => member.id}
+          columns={[
+            ...(canWrite
+              ? [
+                  {
+                    key: 'select',
+                    header: (
+                      <input type="checkbox" className="staff-check" checked={allShown} onChange={(event) => toggleAll(event.target.checked)} aria-label={t('members.selectAll')} />
+                    ),
+                    cell: (member: StaffMemberListItem) => (
+                      <input
+                        type="checkbox"
+                        className="staff-check"
+                        checked={selected.has(member.id)}
+                        onChange={(event) => toggle(member.id, event.target.checked)}
+                        aria-label={t('members.selectOne', { name: `${member.firstName} ${member.lastName}` })}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+            {
+              key: 'name',
+              header: t('members.fields.name'),
+              cell: (member) => (
+                <Link to={`/staff/members/${member.id}`} className="staff-table__strong">
+                  {member.lastName}, {member.firstName}
+                </Link>
+              ),
+            },
+            { key: 'email', header: t('members.fields.email'), cell: (member) => member.email },
+            { key: 'phone', header: t('members.fields.phone'), className: 'staff-table__nowrap', cell: (member) => member.phone ?? '—' },
+            { key: 'tier', header: t('members.fields.tier'), cell: (member) => member.tierName ?? <span className="staff-muted">{t('members.noTier')}</span> },
+            { key: 'since', header: t('members.fields.memberSince'), className: 'staff-table__nowrap', cell: (member) => member.memberSince ?? '—' },
+            {
+              key: 'state',
+              header: t('members.fields.state'),
+              cell: (member) =>
+                member.active ? <StatusBadge tone="positive">{t('members.active')}</StatusBadge> : <StatusBadge tone="negative">{t('members.deactivated')}</StatusBadge>,
+            },
+          ]}
+        />
+      ) : null}
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
+import { StatusBadge } from '../../components/status-badge';
+import { formatCents } from '../../lib/money';
+import { formatDateTime } from '../../lib/time-zone';
+import { toastFailed } from '../../lib/toasts';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
+import { downloadCsv } from '../members/download-csv';
+import { OrderFiltersForm } from './order-filters';
+import { FULFILMENT_TONE } from './order-status';
+import { ORDER_FILTER_KEYS, type OrderFilterKey, type OrderFilters, type StaffOrderSummary } from './orders.api';
+
+/** What the API is sent: a country only once it is two letters, a state once it is two or three. */
+function apiFilters(filters: OrderFilters): OrderFilters {
+  const sent = { ...filters };
+  if (sent.country && !/^[A-Z]{2}$/.test(sent.country)) delete sent.country;
+  if (sent.state && sent.state.length < 2) delete sent.state;
+  return sent;
+}
+
+/** /staff/orders: every order, newest first, filtered; the same filters export to CSV. */
+export function OrdersPage() {
+  const { t } = useTranslation('staff');
+  const timeZone = useTimeZone();
+  const { role } = useStaffRole();
+  const [params, setParams] = useSearchParams();
+  const [exporting, setExporting] = useState(false);
+  const filters = useMemo(() => {
+    const read: OrderFilters = {};
+    for (const key of ORDER_FILTER_KEYS) {
+      const value = params.get(key);
+      if (value) read[key] = value;
+    }
+    return read;
+  }, [params]);
+  const query = useMemo(() => apiFilters(filters), [filters]);
+  const list = usePagedList<StaffOrderSummary>('/orders', query);
+
+  const onChange = useCallback(
+    (key: OrderFilterKey, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv('/orders.csv', query, 'orders.csv');
+    } catch (error) {
+      toastFailed(error, t('orders.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const filtered = Object.keys(query).length > 0;
+  return (
+    <>
+      <PageHeader
+        title={t('orders.title')}
+        lede={t('orders.lede')}
+        actions={
+          <button type="button" className="button button--quiet" onClick={() => void exportCsv()} disabled={exporting} aria-busy={exporting}>
+            <span className="button__spinner" aria-hidden="true" />
+            {filtered ? t('orders.exportFiltered') : t('orders.export')}
+          </button>
+        }
+      />
+      {role === 'viewer' ? <ReadOnlyNote /> : null}
+      <OrderFiltersForm filters={filters} onChange={onChange} />
+      {list.isLoading ? <LoadingState /> : null}
+      {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={filtered ? t('orders.noMatch') : t('orders.empty')} /> : null}
+      {list.items.length > 0 ? (
+        <DataTable
+          caption={t('orders.caption')}
+          rows={list.items}
+          rowKey={(order) => order.id}
+          columns={[
+            {
+              key: 'number',
+              header: t('orders.fields.number'),
+              className: 'staff-table__nowrap',
+              cell: (order) => (
+                <Link to={`/staff/orders/${order.id}`} className="staff-table__strong">
+                  {order.number}
+                </Link>
+              ),
+            },
+            { key: 'placed', header: t('orders.fields.placedAt'), className: 'staff-table__nowrap', cell: (order) => formatDateTime(order.placedAt, timeZone) },
+            {
+              key: 'member',
+              header: t('orders.fields.member'),
+              cell: (order) => (
+                <>
+                  {order.member.firstName} {order.member.lastName}
+                  <br />
+                  <span className="staff-muted">{order.member.email}</span>
+                </>
+              ),
+            },
+            {
+              key: 'delivery',
+              header: t('orders.fields.delivery'),
+              cell: (order) => (
+                <>
+                  {t(`orders.delivery.${order.deliveryMethod}`)}
+                  <br />
+                  <span className="staff-muted">{order.destination}</span>
+                </>
+              ),
+            },
+            { key: 'bottles', header: t('orders.fields.bottles'), numeric: true, cell: (order) => order.bottles },
+            { key: 'total', header: t('orders.fields.total'), numeric: true, cell: (order) => formatCents(order.totalCents) },
+            {
+              key: 'status',
+              header: t('orders.fields.status'),
+              className: 'staff-table__nowrap',
+              cell: (order) => <StatusBadge tone={FULFILMENT_TONE[order.fulfilmentStatus]}>{t(`orders.status.${order.fulfilmentStatus}`)}</StatusBadge>,
+            },
+          ]}
+        />
+      ) : null}
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { ChooseOffering } from '../allocations/choose-offering';
+import { staffMeta } from '../../staff-i18n';
+
+export const meta = () => staffMeta('wishes');
+
+export default function StaffChooseOffering() {
+  return <ChooseOffering task="wishes" />;
+}
