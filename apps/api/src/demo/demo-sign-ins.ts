@@ -42,6 +42,6 @@ export const DEMO_SIGN_INS = [
   { email: DEMO_MEMBERS.expired, story: 'an offering that ended 10 days ago, no order' },
   ...DEMO_STAFF_USERS.map((staff) => ({
     email: staff.email,
-    story: `staff, ${staff.role}: ${STAFF_ROLE_STORIES[staff.role]} (POST /v1/staff/login)`,
+    story: `staff, ${staff.role}: ${STAFF_ROLE_STORIES[staff.role]} (console at /staff)`,
   })),
 ] as const;
