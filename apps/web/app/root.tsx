@@ -89,8 +89,9 @@ export default function App() {
   return (
     <>
       <SessionGuard />
-      <ThirdPartyServices />
-      <RouteChangeTracker />
+      <ThirdPartyServices analytics={!inConsole} />
+      {/* Staff pages are not members' page views. */}
+      {inConsole ? null : <RouteChangeTracker />}
       <ViewportPrefetch />
       {/* The staff console draws its own frame (staff/); every other page has the site's. */}
       {inConsole ? (

@@ -11,15 +11,19 @@ import { tokenClaims } from './session/token-claims';
  * render): error reporting at once, analytics 2 s after the app started (seed §7). Keeps both
  * told who is signed in: the customer id for analytics, id and e-mail for error reports (seed §1).
  */
-export function ThirdPartyServices() {
+export function ThirdPartyServices({ analytics = true }: { analytics?: boolean }) {
   const { known, token } = useSession();
 
   useEffect(() => {
     const startedAt = performance.now();
     void loadSiteConfig().then((config) => {
       startErrorReporting(config.errorReporting);
-      startAnalytics(config.analytics, startedAt + ANALYTICS_LOAD_DELAY_MS - performance.now());
+      // The members' analytics measure the site, not the winery's back office: a visit that
+      // starts in the staff console loads no analytics.
+      if (analytics) startAnalytics(config.analytics, startedAt + ANALYTICS_LOAD_DELAY_MS - performance.now());
     });
+    // Decided once, by where the visit starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
