@@ -69,22 +69,15 @@ const apiLane = [
   suite('domain (unit)', 'packages/domain', [], { after: [domain.name] }),
   suite('web (unit)', 'apps/web', ['--config', 'vitest.config.ts'], { after: [domain.name] }),
   suite('API on embedded PGlite', 'apps/api', [], { env: envWithoutDatabase, after: [api.name] }),
+  ...(DATABASE_URL ? [suite('API on PostgreSQL (DATABASE_URL)', 'apps/api', [], { env: { ...process.env, DATABASE_URL }, after: [api.name] })] : []),
 ];
-// The second API pass runs beside the first, not after it: embedded PGlite keeps one core busy
-// while the PostgreSQL server's work runs in its own processes.
-const serverLane = DATABASE_URL
-  ? [suite('API on PostgreSQL (DATABASE_URL)', 'apps/api', [], { env: { ...process.env, DATABASE_URL }, after: [api.name] })]
-  : [];
 // The gates a reviewer runs (CI): lint reads sources only; the type checks wait for both builds,
 // whose outputs and generated route types they read.
 const checksLane = process.argv.includes('--with-checks')
   ? [script('lint', ['lint'], { showOutput: true }), script('typecheck', ['typecheck'], { showOutput: true, after: [api.name, web.name] })]
   : [];
 
-const lanes =
-  process.env.TEST_LANES === '1'
-    ? [[...browserLane, ...apiLane, ...serverLane, ...checksLane]]
-    : [browserLane, apiLane, [...checksLane.slice(0, 1), ...serverLane, ...checksLane.slice(1)]].filter((lane) => lane.length > 0);
+const lanes = process.env.TEST_LANES === '1' ? [[...browserLane, ...apiLane, ...checksLane]] : [browserLane, apiLane, checksLane].filter((lane) => lane.length > 0);
 const results = await runLanes(lanes);
 rmSync(reports, { recursive: true, force: true });
 
