@@ -330,6 +330,29 @@ describe('allocations, invitations and wishes in the staff console', () => {
     expect(consoleErrors).toEqual([]);
   }, 90_000);
 
+  it("narrows the invitations to one tier: the list, the figures and the send button are that tier's", async () => {
+    const tiers = (await (await staffGet(manager, '/tiers')).json()) as { id: string; name: string }[];
+    const founder = tiers.find((tier) => tier.name === 'Founder')!;
+    const inTier = (await (await staffGet(manager, `/offerings/${offering.id}/invitations?tierId=${founder.id}&limit=200`)).json()) as { items: { email: string }[] };
+    const all = (await (await staffGet(manager, `/offerings/${offering.id}/invitations/summary`)).json()) as { allocated: number };
+    expect(inTier.items.length, 'the demo has Founders in the open offering, and others').toBeGreaterThan(0);
+    expect(inTier.items.length).toBeLessThan(all.allocated);
+
+    const { page, consoleErrors } = await newPage({ initScript: consoleStorage(manager) });
+    await page.goto(`/staff/offerings/${offering.id}/invitations`);
+    await settled(page);
+    await page.getByLabel('Tier').selectOption({ label: 'Founder' });
+    await page.getByRole('button', { name: 'Send invitations to the Founder tier' }).waitFor();
+    await page.getByRole('button', { name: 'Remind the Founder tier' }).waitFor();
+    const founders = new Set(inTier.items.map((item) => item.email));
+    await expect.poll(async () => (await page.getByTestId('invitation-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-email')))).every((email) => founders.has(email!))).toBe(true);
+    expect(await page.getByTestId('invitation-row').count()).toBe(Math.min(inTier.items.length, 50));
+    await page.getByRole('button', { name: 'Send invitations to the Founder tier' }).click();
+    await page.getByRole('dialog', { name: 'Send invitations to the Founder tier?' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('a viewer reads all three pages and finds no control that writes', async () => {
     const { page, consoleErrors } = await newPage({ initScript: consoleStorage(viewer) });
     for (const task of ['allocations', 'invitations', 'wishes']) {

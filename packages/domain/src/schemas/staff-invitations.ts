@@ -9,6 +9,9 @@ const CustomerIdsSchema = z
   .optional()
   .describe("Only these members of the offering; all of them when left out");
 
+/** Only the offering's members in this tier (with or without customerIds). */
+const TierFilterSchema = idInput().optional().describe("Only the offering's members in this tier");
+
 /**
  * `POST /v1/staff/offerings/{offeringId}/invitations`: members already invited (queued or sent)
  * are skipped unless `resend`; deactivated members always are.
@@ -16,6 +19,7 @@ const CustomerIdsSchema = z
 export const InvitationsInputSchema = z
   .object({
     customerIds: CustomerIdsSchema,
+    tierId: TierFilterSchema,
     resend: z.boolean({ error: 'invalidType' }).default(false),
   })
   // No body at all (Fastify gives null) means every member, no resend.
@@ -23,7 +27,8 @@ export const InvitationsInputSchema = z
 export type InvitationsInput = z.output<typeof InvitationsInputSchema>;
 
 /** `POST /v1/staff/offerings/{offeringId}/reminders`: invited members who have not ordered. */
-export const RemindersInputSchema = z.object({ customerIds: CustomerIdsSchema }).nullish();
+export const RemindersInputSchema = z.object({ customerIds: CustomerIdsSchema, tierId: TierFilterSchema }).nullish();
+export type RemindersInput = z.output<typeof RemindersInputSchema>;
 
 /** What a send did: e-mails queued, and members left out (already invited, deactivated, ordered…). */
 export const MailsQueuedSchema = z.object({ queued: z.number().int(), skipped: z.number().int() });
@@ -31,7 +36,11 @@ export type MailsQueued = z.infer<typeof MailsQueuedSchema>;
 
 export const InvitationListQuerySchema = PageQuerySchema.extend({
   state: z.enum(INVITATION_STATES, { error: 'invalidType' }).optional(),
+  tierId: TierFilterSchema,
 });
+
+/** `GET …/invitations/summary?tierId=`: the figures of one tier's members, or of all. */
+export const InvitationSummaryQuerySchema = z.object({ tierId: TierFilterSchema });
 export type InvitationListQuery = z.output<typeof InvitationListQuerySchema>;
 
 export const StaffInvitationSchema = z.object({

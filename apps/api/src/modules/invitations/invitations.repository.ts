@@ -33,7 +33,7 @@ function invitationQueries(db: Database) {
     },
 
     /** The offering's members (all, or those named) with what sending needs: their state, deactivation. */
-    async members(tenantId: string, offeringId: string, customerIds?: string[]) {
+    async members(tenantId: string, offeringId: string, customerIds?: string[], tierId?: string) {
       if (customerIds && customerIds.length === 0) return [];
       return db
         .select({
@@ -51,6 +51,7 @@ function invitationQueries(db: Database) {
             eq(allocations.tenantId, tenantId),
             eq(allocations.offeringId, offeringId),
             customerIds ? inArray(allocations.customerId, customerIds) : undefined,
+            tierId ? eq(customers.tierId, tierId) : undefined,
           ),
         )
         .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id));
@@ -75,7 +76,11 @@ function invitationQueries(db: Database) {
     recordAudits: (actor: AuditActor, entries: AuditEntry[]) => recordAudits(db, actor, entries),
 
     /** A page of the offering's members with their invitation's steps, by (last name, first name, id). */
-    async page(tenantId: string, offeringId: string, query: { state?: InvitationState | undefined; after?: CursorKey | undefined; limit: number }) {
+    async page(
+      tenantId: string,
+      offeringId: string,
+      query: { state?: InvitationState | undefined; tierId?: string | undefined; after?: CursorKey | undefined; limit: number },
+    ) {
       return db
         .select({
           allocationId: allocations.id,
@@ -97,6 +102,7 @@ function invitationQueries(db: Database) {
             eq(allocations.tenantId, tenantId),
             eq(allocations.offeringId, offeringId),
             query.state ? sql`${invitationStateSql} = ${query.state}` : undefined,
+            query.tierId ? eq(customers.tierId, query.tierId) : undefined,
             afterMember(query.after, sql`${allocations.id}`),
           ),
         )
@@ -105,11 +111,12 @@ function invitationQueries(db: Database) {
     },
 
     /** Members per state. */
-    async countByState(tenantId: string, offeringId: string) {
+    async countByState(tenantId: string, offeringId: string, tierId?: string) {
       return db
         .select({ state: invitationStateSql, n: count() })
         .from(allocations)
-        .where(and(eq(allocations.tenantId, tenantId), eq(allocations.offeringId, offeringId)))
+        .innerJoin(customers, eq(customers.id, allocations.customerId))
+        .where(and(eq(allocations.tenantId, tenantId), eq(allocations.offeringId, offeringId), tierId ? eq(customers.tierId, tierId) : undefined))
         .groupBy(invitationStateSql);
     },
 

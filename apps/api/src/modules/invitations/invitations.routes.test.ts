@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@winery/domain';
-import { auditLog, mailQueue, offeringInvitations, offerings } from '../../db/schema/index.js';
+import { auditLog, customers, mailQueue, offeringInvitations, offerings, tiers } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { createInvitationsRepository } from './invitations.repository.js';
 import { createInvitationsService } from './invitations.service.js';
@@ -80,6 +80,28 @@ describe('POST /v1/staff/offerings/{offeringId}/invitations', () => {
     expect(draft.json().message).toBe('This offering is a draft. Publish it before inviting members.');
     expect(await mailsOf(offering.id, 'allocation-link')).toEqual([]);
     expect((await call('POST', `/offerings/${t.newId()}/invitations`)).statusCode).toBe(404);
+  });
+});
+
+describe('by tier', () => {
+  it("sends, lists, counts and reminds only the tier's members when a tier is given", async () => {
+    const { offering, members } = await offeringWithMembers(4);
+    const [founder] = await t.db.insert(tiers).values({ tenantId: t.tenantId, name: `Founder ${offering.id}`, rank: 1 }).returning();
+    const founders = [members[0]!, members[2]!].map((member) => member.customer.id);
+    await t.db.update(customers).set({ tierId: founder!.id }).where(inArray(customers.id, founders));
+
+    const sent = await call('POST', `/offerings/${offering.id}/invitations`, { tierId: founder!.id });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({ queued: 2, skipped: 0 });
+
+    const page = (await call('GET', `/offerings/${offering.id}/invitations?tierId=${founder!.id}`)).json();
+    expect(page.items.map((item: { customerId: string; state: string }) => [item.customerId, item.state])).toEqual(founders.map((id) => [id, expect.stringMatching(/queued|sent/)]));
+    expect((await call('GET', `/offerings/${offering.id}/invitations/summary?tierId=${founder!.id}`)).json()).toMatchObject({ allocated: 2, invited: 2 });
+    expect((await call('GET', `/offerings/${offering.id}/invitations/summary`)).json()).toMatchObject({ allocated: 4, invited: 2 });
+
+    const reminded = await call('POST', `/offerings/${offering.id}/reminders`, { tierId: founder!.id });
+    expect(reminded.json()).toEqual({ queued: 2, skipped: 0 });
+    expect((await call('GET', `/offerings/${offering.id}/invitations?tierId=not-a-uuid`)).statusCode).toBe(400);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   InvitationListQuerySchema,
   InvitationsInputSchema,
+  InvitationSummaryQuerySchema,
   InvitationSummarySchema,
   MailsQueuedSchema,
   OfferingIdParamsSchema,
@@ -26,7 +27,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
         tags: ['staff'],
         summary: "E-mail the offering's members their personal allocation links",
         description:
-          "One e-mail per member with an allocation in the offering (or only the customerIds given; one without an allocation answers 400 naming it, and nothing is sent). Members already invited (e-mail queued or sent, link used, ordered) are skipped unless resend is true; deactivated members always are; the same request sent several times at once queues each e-mail once. Each link signs its member in and opens this allocation, once, until the offering's end plus the 30-day grace window. A draft, a cancelled offering or one past its grace window answers 409.",
+          "One e-mail per member with an allocation in the offering (or only the customerIds given, and/or only the members of tierId; one without an allocation answers 400 naming it, and nothing is sent). Members already invited (e-mail queued or sent, link used, ordered) are skipped unless resend is true; deactivated members always are; the same request sent several times at once queues each e-mail once. Each link signs its member in and opens this allocation, once, until the offering's end plus the 30-day grace window. A draft, a cancelled offering or one past its grace window answers 409.",
         headers: TenantHeadersSchema,
         params: OfferingIdParamsSchema,
         body: InvitationsInputSchema,
@@ -61,11 +62,12 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
         summary: "How many of the offering's members are at each step of their invitation",
         headers: TenantHeadersSchema,
         params: OfferingIdParamsSchema,
+        querystring: InvitationSummaryQuerySchema,
         security: STAFF_SECURITY,
         response: { 200: InvitationSummarySchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await invitations.summary(request.tenant.id, request.params.offeringId)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await invitations.summary(request.tenant.id, request.params.offeringId, request.query.tierId)),
   );
 
   app.post(
@@ -74,7 +76,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
       schema: {
         tags: ['staff'],
         summary: 'Remind invited members who have not ordered, with a fresh allocation link',
-        description: 'All such members, or only the customerIds given (each must have an allocation). Members not invited, who ordered or are deactivated are skipped.',
+        description: 'All such members, or only the customerIds given (each must have an allocation), and/or only the members of tierId. Members not invited, who ordered or are deactivated are skipped.',
         headers: TenantHeadersSchema,
         params: OfferingIdParamsSchema,
         body: RemindersInputSchema,
@@ -82,6 +84,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
         response: { 202: MailsQueuedSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(202).send(await invitations.remind(actor(request), request.params.offeringId, request.body?.customerIds)),
+    async (request, reply) => reply.code(202).send(await invitations.remind(actor(request), request.params.offeringId, request.body ?? {})),
   );
 };

@@ -23,6 +23,12 @@ const INVITED: ReadonlySet<InvitationState> = new Set(['queued', 'sent', 'linkUs
 
 type Member = Awaited<ReturnType<InvitationQueries['members']>>[number];
 
+/** Which of the offering's members a send is for: those named, those in a tier, both, or all. */
+interface MemberFilter {
+  customerIds?: string[] | undefined;
+  tierId?: string | undefined;
+}
+
 /**
  * Staff e-mail members their personal allocation links: invitations (each member once, unless
  * resent), reminders on demand, and the scheduled reminder some days before the offering closes
@@ -75,9 +81,10 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
   }
 
   /** Reminders to the members given (or all) who were invited and have not ordered; in `q`'s transaction. */
-  async function remind(q: InvitationQueries, actor: AuditActor, offering: OfferingRow, customerIds: string[] | undefined, at: Date): Promise<MailsQueued> {
+  async function remind(q: InvitationQueries, actor: AuditActor, offering: OfferingRow, filter: MemberFilter, at: Date): Promise<MailsQueued> {
+    const { customerIds, tierId } = filter;
     await q.lockSending(offering.id);
-    const members = await q.members(actor.tenantId, offering.id, customerIds);
+    const members = await q.members(actor.tenantId, offering.id, customerIds, tierId);
     checkNamed(members, customerIds);
     const due = members.filter((member) => !member.deactivated && member.state !== 'none' && member.state !== 'ordered');
     await queue(q, actor, offering, due, 'reminder', at);
@@ -90,12 +97,12 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
      * unless `resend`, those already invited (an e-mail queued or sent, the link used, ordered);
      * a failed e-mail is sent again. The same request sent ten times at once queues each e-mail once.
      */
-    async send(actor: AuditActor, offeringId: string, input: { customerIds?: string[] | undefined; resend?: boolean } = {}): Promise<MailsQueued> {
+    async send(actor: AuditActor, offeringId: string, input: MemberFilter & { resend?: boolean } = {}): Promise<MailsQueued> {
       const at = now();
       const offering = await sendable(actor.tenantId, offeringId, at);
       return repository.transaction(async (q) => {
         await q.lockSending(offeringId);
-        const members = await q.members(actor.tenantId, offeringId, input.customerIds);
+        const members = await q.members(actor.tenantId, offeringId, input.customerIds, input.tierId);
         checkNamed(members, input.customerIds);
         const unique = [...new Map(members.map((member) => [member.customerId, member])).values()];
         const due = unique.filter((member) => !member.deactivated && (input.resend || !INVITED.has(member.state)));
@@ -104,10 +111,10 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
       });
     },
 
-    async remind(actor: AuditActor, offeringId: string, customerIds?: string[]): Promise<MailsQueued> {
+    async remind(actor: AuditActor, offeringId: string, filter: MemberFilter = {}): Promise<MailsQueued> {
       const at = now();
       const offering = await sendable(actor.tenantId, offeringId, at);
-      return repository.transaction((q) => remind(q, actor, offering, customerIds, at));
+      return repository.transaction((q) => remind(q, actor, offering, filter, at));
     },
 
     /**
@@ -123,7 +130,7 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
           sent += await repository.transaction(async (q) => {
             if (!(await q.claimReminder(due.tenantId, due.id, at))) return 0;
             const offering = (await q.findOffering(due.tenantId, due.id))!;
-            return (await remind(q, { tenantId: due.tenantId, staff: null }, offering, undefined, at)).queued;
+            return (await remind(q, { tenantId: due.tenantId, staff: null }, offering, {}, at)).queued;
           });
         } catch (error) {
           deps.log?.error({ err: error, offeringId: due.id }, 'scheduled reminder failed; the next tick tries again');
@@ -135,7 +142,7 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
     async list(tenantId: string, offeringId: string, query: InvitationListQuery): Promise<Page<StaffInvitation>> {
       const after = decodeCursor(query.cursor, 3);
       if (!(await repository.findOffering(tenantId, offeringId))) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
-      const rows = await repository.page(tenantId, offeringId, { state: query.state, after, limit: query.limit + 1 });
+      const rows = await repository.page(tenantId, offeringId, { state: query.state, tierId: query.tierId, after, limit: query.limit + 1 });
       return toPage(
         rows,
         query.limit,
@@ -151,10 +158,10 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
       );
     },
 
-    async summary(tenantId: string, offeringId: string): Promise<InvitationSummary> {
+    async summary(tenantId: string, offeringId: string, tierId?: string): Promise<InvitationSummary> {
       if (!(await repository.findOffering(tenantId, offeringId))) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
       const counts = Object.fromEntries(INVITATION_STATES.map((state) => [state, 0])) as Record<InvitationState, number>;
-      for (const row of await repository.countByState(tenantId, offeringId)) counts[row.state] = Number(row.n);
+      for (const row of await repository.countByState(tenantId, offeringId, tierId)) counts[row.state] = Number(row.n);
       const allocated = INVITATION_STATES.reduce((sum, state) => sum + counts[state], 0);
       return {
         allocated,

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/time-zone';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
+import { useTiers } from '../allocations/allocations.api';
 import { InvitationBadge } from '../allocations/invitation-badge';
 import { OfferingWork } from '../allocations/offering-work-header';
 import { useFilterParams } from '../allocations/use-filter-params';
@@ -18,6 +19,9 @@ import { InvitationProgress } from './invitation-progress';
 import { invitationsPath, useInvitationSummary, useSendInvitations, useSendReminders, type MailsQueued, type StaffInvitation } from './invitations.api';
 
 type Asking = { kind: 'all' } | { kind: 'selected' } | { kind: 'remind' } | null;
+
+/** The confirmation's texts: "all" and the reminder say so when they are for one tier. */
+const confirmKey = (kind: 'all' | 'selected' | 'remind', tierName: string) => (tierName && kind !== 'selected' ? `${kind}Tier` : kind);
 
 /** /staff/offerings/:offeringId/invitations: send the allocation links, and follow each one. */
 export function InvitationsPage({ offeringId }: { offeringId: string }) {
@@ -33,10 +37,13 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
   const { t } = useTranslation('staff');
   const { canWrite } = useStaffRole();
   const timeZone = useTimeZone();
-  const filters = useFilterParams(['state'] as const);
+  const filters = useFilterParams(['state', 'tier'] as const);
   const state = filters.values.state as InvitationState | '';
-  const summary = useInvitationSummary(offering.id);
-  const list = usePagedList<StaffInvitation>(invitationsPath(offering.id), { state });
+  const tier = filters.values.tier;
+  const tiers = useTiers();
+  const tierName = tiers.data?.find((each) => each.id === tier)?.name ?? '';
+  const summary = useInvitationSummary(offering.id, tier);
+  const list = usePagedList<StaffInvitation>(invitationsPath(offering.id), { state, tierId: tier });
   const send = useSendInvitations(offering.id);
   const remind = useSendReminders(offering.id);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -62,8 +69,10 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
       toastFailed(error, t('invitations.failed'));
       setAsking(null);
     };
-    if (asking.kind === 'remind') remind.mutate({}, { onSuccess: done, onError });
-    else if (asking.kind === 'all') send.mutate({}, { onSuccess: done, onError });
+    // With a tier chosen, "all" and the reminder are for that tier's members only.
+    const scope = tier ? { tierId: tier } : {};
+    if (asking.kind === 'remind') remind.mutate(scope, { onSuccess: done, onError });
+    else if (asking.kind === 'all') send.mutate(scope, { onSuccess: done, onError });
     else send.mutate({ customerIds: [...selected], resend }, { onSuccess: done, onError });
   };
 
@@ -92,10 +101,10 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
         <div className="staff-toolbar invite-actions">
           {isDraft ? <p className="field__hint">{t('invitations.draft')}</p> : null}
           <button type="button" className="button button--primary" onClick={() => setAsking({ kind: 'all' })} disabled={isDraft}>
-            {t('invitations.sendAll')}
+            {tierName ? t('invitations.sendTier', { tier: tierName }) : t('invitations.sendAll')}
           </button>
           <button type="button" className="button button--quiet" onClick={() => setAsking({ kind: 'remind' })} disabled={isDraft}>
-            {t('invitations.remind')}
+            {tierName ? t('invitations.remindTier', { tier: tierName }) : t('invitations.remind')}
           </button>
         </div>
       ) : null}
@@ -106,6 +115,13 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
           value={state}
           onChange={(value) => filters.set('state', value)}
           options={[{ value: '', label: t('allocations.filters.anyState') }, ...INVITATION_STATES.map((each) => ({ value: each, label: t(`invitations.states.${each}`) }))]}
+        />
+        <SelectInput
+          id="invite-tier"
+          label={t('allocations.filters.tier')}
+          value={tier}
+          onChange={(value) => filters.set('tier', value)}
+          options={[{ value: '', label: t('allocations.filters.anyTier') }, ...(tiers.data ?? []).map((each) => ({ value: each.id, label: each.name }))]}
         />
         {canWrite ? (
           <div className="invite-selection">
@@ -178,8 +194,12 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
       {canWrite ? (
         <Confirm
           open={asking !== null}
-          title={asking ? t(`invitations.confirm.${asking.kind}.title`, { count: selected.size }) : ''}
-          body={asking ? t(`invitations.confirm.${asking.kind}.body`, { count: selected.size, allocated: summary.data?.allocated ?? 0, offering: offering.name }) : ''}
+          title={asking ? t(`invitations.confirm.${confirmKey(asking.kind, tierName)}.title`, { count: selected.size, tier: tierName }) : ''}
+          body={
+            asking
+              ? t(`invitations.confirm.${confirmKey(asking.kind, tierName)}.body`, { count: selected.size, allocated: summary.data?.allocated ?? 0, offering: offering.name, tier: tierName })
+              : ''
+          }
           confirmLabel={asking ? t(`invitations.confirm.${asking.kind}.confirm`, { count: selected.size }) : ''}
           busy={send.isPending || remind.isPending}
           onConfirm={confirm}

@@ -7,10 +7,10 @@ export type { InvitationSummary, MailsQueued, StaffInvitation };
 export const invitationsPath = (offeringId: string) => `/offerings/${encodeURIComponent(offeringId)}/invitations`;
 
 /** How far the e-mails have gone; asked every 3 s while any is still queued. */
-export function useInvitationSummary(offeringId: string) {
+export function useInvitationSummary(offeringId: string, tierId = '') {
   return useQuery({
-    queryKey: ['staff', 'invitation-summary', offeringId],
-    queryFn: ({ signal }) => staffApi.get<InvitationSummary>(`${invitationsPath(offeringId)}/summary`, undefined, signal),
+    queryKey: ['staff', 'invitation-summary', offeringId, tierId],
+    queryFn: ({ signal }) => staffApi.get<InvitationSummary>(`${invitationsPath(offeringId)}/summary`, tierId ? { tierId } : undefined, signal),
     refetchInterval: (query) => ((query.state.data?.queued ?? 0) > 0 ? 3_000 : false),
     staleTime: 0,
   });
@@ -25,11 +25,11 @@ function useAfterSend(offeringId: string) {
   };
 }
 
-/** Invitations to every allocated member (no ids) or to those chosen; `resend` mails the invited again. */
+/** Invitations to every allocated member (no ids), a tier's, or those chosen; `resend` mails the invited again. */
 export function useSendInvitations(offeringId: string) {
   const after = useAfterSend(offeringId);
   return useMutation({
-    mutationFn: (body: { customerIds?: string[]; resend?: boolean }) => staffApi.post<MailsQueued>(invitationsPath(offeringId), body),
+    mutationFn: (body: { customerIds?: string[]; tierId?: string; resend?: boolean }) => staffApi.post<MailsQueued>(invitationsPath(offeringId), body),
     onSuccess: after,
   });
 }
@@ -38,7 +38,7 @@ export function useSendInvitations(offeringId: string) {
 export function useSendReminders(offeringId: string) {
   const after = useAfterSend(offeringId);
   return useMutation({
-    mutationFn: (body: { customerIds?: string[] }) => staffApi.post<MailsQueued>(`/offerings/${encodeURIComponent(offeringId)}/reminders`, body),
+    mutationFn: (body: { customerIds?: string[]; tierId?: string }) => staffApi.post<MailsQueued>(`/offerings/${encodeURIComponent(offeringId)}/reminders`, body),
     onSuccess: after,
   });
 }
