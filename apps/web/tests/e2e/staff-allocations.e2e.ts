@@ -344,9 +344,11 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await page.getByLabel('Tier').selectOption({ label: 'Founder' });
     await page.getByRole('button', { name: 'Send invitations to the Founder tier' }).waitFor();
     await page.getByRole('button', { name: 'Remind the Founder tier' }).waitFor();
+    // The list shows the tier's first page, and only the tier's members.
     const founders = new Set(inTier.items.map((item) => item.email));
-    await expect.poll(async () => (await page.getByTestId('invitation-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-email')))).every((email) => founders.has(email!))).toBe(true);
-    expect(await page.getByTestId('invitation-row').count()).toBe(Math.min(inTier.items.length, 50));
+    const shown = () => page.getByTestId('invitation-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-email') ?? ''));
+    await expect.poll(async () => (await shown()).filter((email) => founders.has(email)).length).toBe(Math.min(inTier.items.length, 50));
+    expect((await shown()).every((email) => founders.has(email))).toBe(true);
     await page.getByRole('button', { name: 'Send invitations to the Founder tier' }).click();
     await page.getByRole('dialog', { name: 'Send invitations to the Founder tier?' }).waitFor();
     await page.keyboard.press('Escape');
