@@ -74,9 +74,7 @@ const withChecks = process.argv.includes('--with-checks');
 const apiLane = [
   api,
   ...(withChecks ? [] : units),
-  // Two workers: embedded PGlite keeps one core busy per worker, and the browser journeys beside
-  // this lane spend much of their time waiting (vitest's default on two cores is one worker).
-  suite('API on embedded PGlite', 'apps/api', ['--maxWorkers=2'], { env: envWithoutDatabase, after: [api.name] }),
+  suite('API on embedded PGlite', 'apps/api', [], { env: envWithoutDatabase, after: [api.name] }),
   ...(DATABASE_URL ? [suite('API on PostgreSQL (DATABASE_URL)', 'apps/api', [], { env: { ...process.env, DATABASE_URL }, after: [api.name] })] : []),
 ];
 // The gates a reviewer runs (CI): lint reads sources only; the type checks wait for both builds,
