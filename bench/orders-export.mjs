@@ -9,18 +9,10 @@
 // row per line. PGlite's queries run on the main thread, so the samplers fire between batches.
 //
 //   --lines=N   order lines to seed (default 100000)     DATABASE_URL  use a PostgreSQL server instead of PGlite
-import { randomBytes, scryptSync } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found ? found.slice(name.length + 3) : fallback;
-};
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { arg, builtStartServer, fail, freshApiEnvironment, hashPassword, root } from './lib/in-process-api.mjs';
 const LINES = Number(arg('lines', 100_000));
 const LINES_PER_ORDER = 4;
 const MEMBERS = 5_000;
@@ -29,52 +21,13 @@ const PASSWORD = 'Export-Bench-2026';
 const SAMPLE_MS = 20;
 const RETAINED_MS = 250;
 
-const fail = (message) => {
-  console.error(`[bench] ${message}`);
-  process.exit(1);
-};
 if (!Number.isInteger(LINES) || LINES < LINES_PER_ORDER) fail(`--lines must be a whole number of at least ${LINES_PER_ORDER}.`);
-const startServerJs = join(root, 'apps/api/dist/start-server.js');
-if (!existsSync(startServerJs)) fail('The API is not built: run `npm run build` first.');
+const startServerJs = builtStartServer();
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** The same self-describing scrypt hash the API writes (modules/auth/password.service.ts). */
-function hashPassword(password) {
-  const N = 2 ** 15, r = 8, p = 1;
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N, r, p, maxmem: 256 * N * r });
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
-}
 
 /* --------------------------------------------------------------------- a fresh database */
 
-let dropDatabase = async () => undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'winery-export-bench-'));
-if (process.env.DATABASE_URL) {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const name = `winery_export_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  dropDatabase = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
-const port = await freePort();
-Object.assign(process.env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', WEB_ROOT: join(dataDir, 'no-web') });
+const { port, dataDir, dropDatabase } = await freshApiEnvironment('export');
 
 /* --------------------------------------------------------------------- seed, in SQL */
 
