@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AllocationImportResult,
   InvitationState,
@@ -36,14 +36,6 @@ function useInvalidateAllocations(offeringId: string) {
     void queryClient.invalidateQueries({ queryKey: ['staff', 'list', '/members'] });
     void queryClient.invalidateQueries({ queryKey: ['staff', 'dashboard'] });
   };
-}
-
-export function useTiers() {
-  return useQuery({
-    queryKey: ['staff', 'tiers'],
-    queryFn: ({ signal }) => staffApi.get<Tier[]>('/tiers', undefined, signal),
-    staleTime: 5 * 60_000,
-  });
 }
 
 /**

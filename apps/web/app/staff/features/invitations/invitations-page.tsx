@@ -11,10 +11,10 @@ import { formatDateTime } from '../../lib/time-zone';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
-import { useTiers } from '../allocations/allocations.api';
 import { InvitationBadge } from '../allocations/invitation-badge';
 import { OfferingWork } from '../allocations/offering-work-header';
 import { useFilterParams } from '../allocations/use-filter-params';
+import { useTiers } from '../tiers/tiers.api';
 import { InvitationProgress } from './invitation-progress';
 import { invitationsPath, useInvitationSummary, useSendInvitations, useSendReminders, type MailsQueued, type StaffInvitation } from './invitations.api';
 

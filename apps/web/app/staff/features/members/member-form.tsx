@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PREFIXES, type StaffMemberDetail } from "@winery/domain";
 import { SelectInput, TextInput } from "../../components/fields";
 import { fieldErrorsOf, unplacedErrors } from "../../lib/field-errors";
-import { useTiers } from "../tiers/tiers.api";
+import { useTiers } from '../tiers/tiers.api';
 import type { MemberBody } from "./members.api";
 
 const FIELDS = [
