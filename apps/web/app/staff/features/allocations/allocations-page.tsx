@@ -12,7 +12,8 @@ import { useStaffRole } from '../../session/staff-session.api';
 import { AddMembersDialog } from './add-members-dialog';
 import { AllocationGrid } from './allocation-grid';
 import { useTiers } from '../tiers/tiers.api';
-import { allocationsPath, downloadAllocationsCsv, useRemoveAllocation, useSaveAllocation, type StaffAllocation } from './allocations.api';
+import { useCsvDownload } from '../../lib/download-csv';
+import { allocationsPath, useRemoveAllocation, useSaveAllocation, type StaffAllocation } from './allocations.api';
 import { BulkSetDialog } from './bulk-set-dialog';
 import { CsvImportDialog } from './csv-import-dialog';
 import { OfferingWork } from './offering-work-header';
@@ -25,18 +26,8 @@ export function AllocationsPage({ offeringId }: { offeringId: string }) {
   const { t } = useTranslation('staff');
   const { canWrite } = useStaffRole();
   const [open, setOpen] = useState<Open>(null);
-  const [exporting, setExporting] = useState(false);
-
-  const onExport = async (offering: StaffOffering) => {
-    setExporting(true);
-    try {
-      await downloadAllocationsCsv(offeringId, `allocations-${offering.slug}.csv`);
-    } catch (error) {
-      toastFailed(error, t('allocations.export.failed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, download } = useCsvDownload(t('allocations.export.failed'));
+  const onExport = (offering: StaffOffering) => download(`${allocationsPath(offeringId)}.csv`, { fileName: `allocations-${offering.slug}.csv` });
 
   return (
     <OfferingWork

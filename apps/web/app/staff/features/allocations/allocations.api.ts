@@ -6,10 +6,7 @@ import type {
   StaffMemberListItem,
   Tier,
 } from '@winery/domain';
-import { staffApi, staffUrl } from '../../session/staff-api';
-import { readStaffToken } from '../../session/staff-session';
-import { TENANT } from '../../../lib/tenant';
-import { ApiError } from '../../../lib/api-error';
+import { staffApi } from '../../session/staff-api';
 
 export type { StaffAllocation, StaffMemberListItem, Tier, InvitationState, AllocationImportResult };
 
@@ -95,21 +92,4 @@ export function useImportCsv(offeringId: string) {
       if (!result.dryRun) invalidate();
     },
   });
-}
-
-/** Downloads the offering's allocations file (the API needs the staff token, so not a plain link). */
-export async function downloadAllocationsCsv(offeringId: string, fileName: string): Promise<void> {
-  const token = readStaffToken();
-  const response = await fetch(staffUrl(`${allocationsPath(offeringId)}.csv`), {
-    headers: { tenant: TENANT, ...(token ? { Authorization: token } : {}) },
-  });
-  if (!response.ok) throw await ApiError.fromResponse(response, Boolean(token));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

@@ -1,26 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlFilters } from '../../lib/use-url-filters';
 
 /**
  * A list's filters kept in the address (so a reload or a shared link keeps them): the search text
  * is applied 300 ms after the last key, the selects at once.
  */
 export function useFilterParams<K extends string>(keys: readonly K[]) {
-  const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(keys.map((key) => [key, params.get(key) ?? ''])) as Record<K, string>;
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const applied = params.get('q') ?? '';
-
-  const set = (key: K | 'q', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const { filters, set } = useUrlFilters<K | 'q'>([...keys, 'q']);
+  const values = Object.fromEntries(keys.map((key) => [key, filters[key] ?? ''])) as Record<K, string>;
+  const applied = filters.q ?? '';
+  const [search, setSearch] = useState(applied);
 
   useEffect(() => {
     if (search.trim() === applied) return;

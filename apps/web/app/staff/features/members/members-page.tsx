@@ -1,16 +1,16 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
-import { toastFailed } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole } from '../../session/staff-session.api';
-import { downloadCsv } from './download-csv';
+import { useCsvDownload } from '../../lib/download-csv';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { MemberFiltersForm } from './member-filters';
-import { MEMBER_FILTER_KEYS, type MemberFilterKey, type MemberFilters, type StaffMemberListItem } from './members.api';
+import { MEMBER_FILTER_KEYS, type MemberFilters, type StaffMemberListItem } from './members.api';
 import { MoveToTier } from './move-to-tier';
 
 /** What the API is sent: a country once it is two letters, a state once it is two or three. */
@@ -25,33 +25,10 @@ function apiFilters(filters: MemberFilters): MemberFilters {
 export function MembersPage() {
   const { t } = useTranslation('staff');
   const { canWrite, role } = useStaffRole();
-  const [params, setParams] = useSearchParams();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [exporting, setExporting] = useState(false);
-  const filters = useMemo(() => {
-    const read: MemberFilters = {};
-    for (const key of MEMBER_FILTER_KEYS) {
-      const value = params.get(key);
-      if (value) read[key] = value;
-    }
-    return read;
-  }, [params]);
+  const { filters, set: onChange } = useUrlFilters(MEMBER_FILTER_KEYS);
   const query = useMemo(() => apiFilters(filters), [filters]);
   const list = usePagedList<StaffMemberListItem>('/members', query, { limit: 100 });
-
-  const onChange = useCallback(
-    (key: MemberFilterKey, value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
@@ -63,16 +40,8 @@ export function MembersPage() {
   const allShown = list.items.length > 0 && list.items.every((member) => selected.has(member.id));
   const toggleAll = (on: boolean) => setSelected(on ? new Set([...selected, ...list.items.map((member) => member.id)]) : new Set());
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv('/members.csv', query, 'members.csv');
-    } catch (error) {
-      toastFailed(error, t('members.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, download } = useCsvDownload(t('members.exportFailed'));
+  const exportCsv = () => download('/members.csv', { query });
 
   const filtered = Object.keys(query).length > 0;
   return (

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
@@ -7,13 +7,13 @@ import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '..
 import { StatusBadge } from '../../components/status-badge';
 import { formatCents } from '../../lib/money';
 import { formatDateTime } from '../../lib/time-zone';
-import { toastFailed } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
-import { downloadCsv } from '../members/download-csv';
+import { useCsvDownload } from '../../lib/download-csv';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { OrderFiltersForm } from './order-filters';
 import { FULFILMENT_TONE } from './order-status';
-import { ORDER_FILTER_KEYS, type OrderFilterKey, type OrderFilters, type StaffOrderSummary } from './orders.api';
+import { ORDER_FILTER_KEYS, type OrderFilters, type StaffOrderSummary } from './orders.api';
 
 /** What the API is sent: a country only once it is two letters, a state once it is two or three. */
 function apiFilters(filters: OrderFilters): OrderFilters {
@@ -28,43 +28,12 @@ export function OrdersPage() {
   const { t } = useTranslation('staff');
   const timeZone = useTimeZone();
   const { role } = useStaffRole();
-  const [params, setParams] = useSearchParams();
-  const [exporting, setExporting] = useState(false);
-  const filters = useMemo(() => {
-    const read: OrderFilters = {};
-    for (const key of ORDER_FILTER_KEYS) {
-      const value = params.get(key);
-      if (value) read[key] = value;
-    }
-    return read;
-  }, [params]);
+  const { filters, set: onChange } = useUrlFilters(ORDER_FILTER_KEYS);
   const query = useMemo(() => apiFilters(filters), [filters]);
   const list = usePagedList<StaffOrderSummary>('/orders', query);
 
-  const onChange = useCallback(
-    (key: OrderFilterKey, value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv('/orders.csv', query, 'orders.csv');
-    } catch (error) {
-      toastFailed(error, t('orders.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, download } = useCsvDownload(t('orders.exportFailed'));
+  const exportCsv = () => download('/orders.csv', { query });
 
   const filtered = Object.keys(query).length > 0;
   return (
