@@ -107,7 +107,14 @@ describe('error reporting', () => {
   it('a wrong password: Login Failed is tracked, Failed Login Attempt reported as a warning, the password nowhere', async () => {
     const password = 'not-the-password-42';
     const { page, analytics } = await newPage();
-    await signIn(page, members.member.email, password);
+    await page.goto('/login');
+    await waitForApp(page);
+    // The reporting service wraps fetch once it has loaded (after first paint): sign in after
+    // that, so its breadcrumbs hold the login request whose body beforeSend must redact.
+    await expect.poll(async () => (await errorSinkCalls(page)).some((c) => c.kind === 'init'), { timeout: 6_000 }).toBe(true);
+    await page.getByLabel('Email').fill(members.member.email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('login-error').waitFor();
     await expect.poll(() => sentReports(page)).toContainEqual(
       expect.objectContaining({ message: 'Failed Login Attempt', level: 'warning' }),
