@@ -21,6 +21,10 @@ export const addresses = pgTable(
     stateCode: text('state_code'),
     zipCode: text('zip_code').notNull(),
     countryCode: text('country_code').notNull(),
+    /** Who receives at this address when it is not the member (a gift, an office); issue 15. */
+    recipientName: text('recipient_name'),
+    /** A phone the carrier may call for a delivery that needs an adult's signature. */
+    phone: text('phone'),
     isDefaultShipping: boolean('is_default_shipping').notNull().default(false),
     isDefaultBilling: boolean('is_default_billing').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

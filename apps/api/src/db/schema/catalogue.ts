@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { allocations } from './allocations.js';
 import { customers } from './customers.js';
 import { offerings } from './offerings.js';
@@ -30,6 +30,38 @@ export const wines = pgTable(
     check('wines_price_not_negative', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     unique('wines_tenant_name_vintage_size_unique').on(t.tenantId, t.name, t.vintage, t.sizeMl),
     check('wines_size_positive', sql`${t.sizeMl} > 0`),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A picture of a wine (issue 15): the bottle shown on the allocation page, the vintage notes and
+ * the grand cru pages. Staff upload one per wine; each is kept in a few widths (`variant`: the
+ * original, and resized ones such as `w320`, `w640`) so pages can ask for the size they show.
+ * `etag` (a hash of the bytes) makes the URL change whenever the picture does.
+ */
+export const wineImages = pgTable(
+  'wine_images',
+  {
+    tenantId: tenantId(),
+    wineId: uuid('wine_id')
+      .notNull()
+      .references(() => wines.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    etag: text('etag').notNull(),
+    altText: text('alt_text').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wineId, t.variant] }),
+    index('wine_images_tenant_idx').on(t.tenantId),
+    check('wine_images_content_type_known', sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml')`),
+    check('wine_images_size_positive', sql`${t.width} > 0 and ${t.height} > 0`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.js';
 
 export interface LoginActivityEntry {
@@ -46,6 +46,14 @@ export const customers = pgTable(
     memberSince: date('member_since', { mode: 'string' }),
     /** A deactivated member cannot sign in and is never invited. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * The member's communication preferences (issue 15): every e-mail that is not transactional
+     * (offering invitations, reminders, news) asks these first; order, sign-in and password mail
+     * always goes.
+     */
+    mailOfferingInvitations: boolean('mail_offering_invitations').notNull().default(true),
+    mailOfferingReminders: boolean('mail_offering_reminders').notNull().default(true),
+    mailNews: boolean('mail_news').notNull().default(true),
   },
   (t) => [
     uniqueIndex('customers_tenant_email_unique').on(t.tenantId, t.email),

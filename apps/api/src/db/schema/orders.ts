@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { allocations } from './allocations.js';
 import { inventoryLocations, offeringWines } from './catalogue.js';
 import { customers } from './customers.js';
@@ -57,6 +57,13 @@ export const orders = pgTable(
     readyForPickupAt: timestamp('ready_for_pickup_at', { withTimezone: true }),
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A card a member writes for the person who receives the wine (issue 15). */
+    giftMessage: text('gift_message'),
+    /**
+     * Bottles a member added while the offering was still open: a second order, charged for what
+     * it adds, that points at the member's first order of the same allocation (ADR 017).
+     */
+    addsToOrderId: uuid('adds_to_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('orders_tenant_number_unique').on(t.tenantId, t.number),
@@ -71,6 +78,7 @@ export const orders = pgTable(
       'orders_fulfilment_status_known',
       sql`${t.fulfilmentStatus} in ('placed', 'processing', 'shipped', 'ready_for_pickup', 'picked_up', 'cancelled')`,
     ),
+    check('orders_gift_message_length', sql`${t.giftMessage} is null or char_length(${t.giftMessage}) <= 500`),
     check('orders_payment_status_known', sql`${t.paymentStatus} in ('authorized', 'voided', 'refunded')`),
     index('orders_tenant_fulfilment_idx').on(t.tenantId, t.fulfilmentStatus, t.placedAt),
     // The console's order list and its CSV read newest first, a keyset page at a time.

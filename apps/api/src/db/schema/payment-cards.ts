@@ -26,6 +26,11 @@ export const paymentCards = pgTable(
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
     cardHolderName: text('card_holder_name').notNull(),
+    /**
+     * The gateway's fingerprint of the card number (a keyed hash, not the number): the same card
+     * saved twice has the same one, so a member's list holds each card once (issue 15).
+     */
+    fingerprint: text('fingerprint'),
     preferred: boolean('preferred').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +38,7 @@ export const paymentCards = pgTable(
   (t) => [
     index('payment_cards_tenant_customer_idx').on(t.tenantId, t.customerId),
     uniqueIndex('payment_cards_gateway_token_unique').on(t.gateway, t.gatewayToken),
+    uniqueIndex('payment_cards_customer_fingerprint_unique').on(t.customerId, t.fingerprint).where(sql`${t.fingerprint} is not null`),
     uniqueIndex('payment_cards_one_preferred').on(t.customerId).where(sql`${t.preferred}`),
     check('payment_cards_last4_digits', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('payment_cards_exp_month_range', sql`${t.expMonth} between 1 and 12`),
