@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_DAYS_AHEAD } from '../constants.js';
 import { AllocationMetaDataSchema } from './allocation.js';
 import { CardInputSchema } from './card.js';
+import { GiftMessageSchema } from './order.js';
 import { integerInput, textInput } from './primitives.js';
 import { DAY_MS } from '../time.js';
 
@@ -156,6 +157,8 @@ export const PlaceOrderSchema = z.object({
   billingAddressId: z.uuid({ error: 'selectAddress' }),
   payment: PaymentSchema,
   idempotencyKey: z.uuid({ error: 'invalidId' }),
+  /** Optional; see `GiftMessageSchema` (schemas/order.ts). */
+  giftMessage: GiftMessageSchema,
 });
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>;
 

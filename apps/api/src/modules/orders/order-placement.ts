@@ -245,6 +245,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
             cardLast4: card.last4,
             authorizationId: authorization.authorizationId,
             idempotencyKey: input.idempotencyKey,
+            giftMessage: input.giftMessage ?? null,
             placedAt: at,
           },
           number,
