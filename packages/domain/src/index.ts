@@ -24,6 +24,7 @@ export * from './schemas/offering.js';
 export * from './ordering/money.js';
 export * from './ordering/selection.js';
 export * from './ordering/rates.js';
+export * from './schemas/destinations.js';
 export * from './ordering/member-home.js';
 export * from './ordering/order-fulfilment.js';
 export * from './schemas/joining.js';

@@ -127,6 +127,7 @@ const ACCESS: Record<string, Row> = {
     ok: 200,
     body: (f) => ({ delivery: { method: 'shipping', countryCode: 'US', shippingAddressId: f.ids.addressId } }),
   },
+  'GET /v1/{tenant}/customer/{customerId}/destinations': { access: 'owner', ok: 200 },
   'GET /v1/{tenant}/customer/{customerId}/order': { access: 'owner', ok: 200 },
   'POST /v1/{tenant}/customer/{customerId}/order': {
     access: 'owner',

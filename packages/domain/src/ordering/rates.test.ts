@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyRate, formatMoney } from './money.js';
-import { computeTotals, findShippingRate, MAX_ORDER_TOTAL_CENTS, type RateTables } from './rates.js';
+import { canShipTo, computeTotals, destinationRefusal, findShippingRate, MAX_ORDER_TOTAL_CENTS, shippingDestinations, type RateTables } from './rates.js';
+import { US_STATES } from '../geo/regions.js';
 
 const tables: RateTables = {
   taxRates: [
@@ -90,5 +91,63 @@ describe('computeTotals', () => {
       ok: false,
       code: 'noRate',
     });
+  });
+});
+
+describe('shippingDestinations', () => {
+  it('lists the countries with a shipping rate, and where a country has states, the states served', () => {
+    const destinations = shippingDestinations(tables);
+    expect(destinations.countries.map((country) => country.countryCode)).toEqual(['GB', 'US']);
+    expect(destinations.countries[0]).toEqual({ countryCode: 'GB', states: null });
+    const us = destinations.countries[1]!;
+    // Every state but Utah, which cannot receive wine; DC is on the list too.
+    expect(us.states).toHaveLength(Object.keys(US_STATES).length - 1);
+    expect(us.states).not.toContain('UT');
+    expect(us.states).toContain('DC');
+    expect(destinations.refused).toEqual([{ countryCode: 'US', stateCode: 'UT', name: 'Utah' }]);
+  });
+
+  it('leaves out a destination with a shipping rate but no tax rate, and a country refused whole', () => {
+    const more: RateTables = {
+      taxRates: [...tables.taxRates, { countryCode: 'ca', stateCode: 'BC', rateBasisPoints: 500, includesDuties: true }],
+      shippingRates: [
+        ...tables.shippingRates,
+        // Canada: a rate for the whole country, but tax only for British Columbia.
+        { countryCode: 'CA', stateCode: null, minBottles: 1, maxBottles: null, priceCents: 9_000, includesDuties: true },
+        // Japan: shipping, but no tax rate, so it cannot be quoted.
+        { countryCode: 'JP', stateCode: null, minBottles: 1, maxBottles: null, priceCents: 20_000, includesDuties: true },
+        { countryCode: 'NO', stateCode: null, minBottles: 1, maxBottles: null, priceCents: 20_000, includesDuties: true },
+      ],
+      restrictions: [...tables.restrictions, { countryCode: 'NO', stateCode: null, name: 'Norway' }],
+    };
+    const destinations = shippingDestinations({
+      ...more,
+      taxRates: [...more.taxRates, { countryCode: 'NO', stateCode: null, rateBasisPoints: 2_500, includesDuties: true }],
+    });
+    expect(destinations.countries.map((country) => country.countryCode)).toEqual(['CA', 'GB', 'US']);
+    expect(destinations.countries[0]).toEqual({ countryCode: 'CA', states: ['BC'] });
+    expect(canShipTo(more, { countryCode: 'JP' })).toBe(false);
+    expect(canShipTo(more, { countryCode: 'CA', stateCode: 'on' })).toBe(false);
+    expect(canShipTo(more, { countryCode: 'CA', stateCode: 'bc' })).toBe(true);
+  });
+
+  it('says why an address cannot be shipped to: the refused place by name, or nothing served there', () => {
+    const destinations = shippingDestinations(tables);
+    expect(destinationRefusal(destinations, { countryCode: 'US', stateCode: 'CA' })).toBeNull();
+    expect(destinationRefusal(destinations, { countryCode: 'gb' })).toBeNull();
+    expect(destinationRefusal(destinations, { countryCode: 'US', stateCode: 'ut' })).toEqual({ name: 'Utah' });
+    expect(destinationRefusal(destinations, { countryCode: 'JP', stateCode: null })).toEqual({ name: null });
+    expect(destinationRefusal(destinations, { countryCode: 'US', stateCode: null })).toEqual({ name: null });
+  });
+
+  it('agrees with computeTotals: every destination it lists can be quoted, a refused one cannot', () => {
+    const destinations = shippingDestinations(tables);
+    for (const country of destinations.countries) {
+      for (const stateCode of country.states ?? [null]) {
+        const result = computeTotals({ subtotalCents: 10_000, bottles: 3, delivery: { method: 'shipping', destination: { countryCode: country.countryCode, stateCode } }, tables });
+        expect(result.ok, `${country.countryCode} ${stateCode ?? ''}`).toBe(true);
+      }
+    }
+    expect(computeTotals({ subtotalCents: 10_000, bottles: 3, delivery: { method: 'shipping', destination: { countryCode: 'US', stateCode: 'UT' } }, tables }).ok).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { statesOf } from '../geo/regions.js';
 import { applyRate } from './money.js';
 
 /**
@@ -51,6 +52,71 @@ export function findTaxRate(rates: readonly TaxRate[], to: Destination): TaxRate
 
 export function findShippingRate(rates: readonly ShippingRate[], to: Destination, bottles: number): ShippingRate | undefined {
   return mostSpecific(rates, to).find((row) => bottles >= row.minBottles && (row.maxBottles === null || bottles <= row.maxBottles));
+}
+
+/**
+ * Whether the tables can serve a destination: it is not refused, a shipping rate (of any bottle
+ * band) reaches it, and a tax rate does, since computeTotals quotes neither without both.
+ */
+export function canShipTo(tables: RateTables, to: Destination): boolean {
+  return (
+    !findRestriction(tables.restrictions, to) &&
+    mostSpecific(tables.shippingRates, to).length > 0 &&
+    findTaxRate(tables.taxRates, to) !== undefined
+  );
+}
+
+/** A country the winery ships to; where the country has a list of states, the states it serves. */
+export interface ServedCountry {
+  countryCode: string;
+  /** State codes served, in the list's order; null where the country has no list (the whole country). */
+  states: string[] | null;
+}
+
+/** Where wine can go, read from the rate tables before the member types an address. */
+export interface ShippingDestinations {
+  countries: ServedCountry[];
+  /** The places that cannot receive wine, by the name 'Sorry, we cannot ship to {destination}.' uses. */
+  refused: Array<{ countryCode: string; stateCode: string | null; name: string }>;
+}
+
+/**
+ * Every destination the tables can serve (canShipTo): each country that has a shipping rate,
+ * with, where the country has a list of states, the states of that list that can be served. A
+ * country none of whose states can be served is left out. Country codes upper case, sorted.
+ */
+export function shippingDestinations(tables: RateTables): ShippingDestinations {
+  const codes = [...new Set(tables.shippingRates.map((row) => row.countryCode.toUpperCase()))].sort();
+  const countries: ServedCountry[] = [];
+  for (const countryCode of codes) {
+    const list = statesOf(countryCode);
+    if (list) {
+      const states = Object.keys(list).filter((stateCode) => canShipTo(tables, { countryCode, stateCode }));
+      if (states.length > 0) countries.push({ countryCode, states });
+    } else if (canShipTo(tables, { countryCode })) {
+      countries.push({ countryCode, states: null });
+    }
+  }
+  const refused = tables.restrictions.map((row) => ({
+    countryCode: row.countryCode.toUpperCase(),
+    stateCode: row.stateCode ? row.stateCode.toUpperCase() : null,
+    name: row.name,
+  }));
+  return { countries, refused };
+}
+
+/**
+ * Why an address cannot be shipped to, or null when it can: `name` is the refused place's name
+ * when a restriction says so ("Utah"), else null (the caller names the country or state).
+ */
+export function destinationRefusal(destinations: ShippingDestinations, to: Destination): { name: string | null } | null {
+  const countryCode = to.countryCode.toUpperCase();
+  const restriction = findRestriction(destinations.refused, { countryCode, stateCode: to.stateCode ?? null });
+  if (restriction) return { name: restriction.name };
+  const country = destinations.countries.find((item) => item.countryCode === countryCode);
+  if (!country) return { name: null };
+  if (country.states && !country.states.includes((to.stateCode ?? '').toUpperCase())) return { name: null };
+  return null;
 }
 
 export type Delivery =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../testing/messages.js';
-import { AddressInputSchema, ChooseAddressSchema, isPostalCodeValid } from './address.js';
+import { addressPhoneCountry, AddressInputSchema, ChooseAddressSchema, isPostalCodeValid, RECIPIENT_NAME_MAX_LENGTH } from './address.js';
 
 const napa = { address1: '1 Vineyard Lane', city: 'Napa', stateCode: 'CA', zipCode: '94558', countryCode: 'US' };
 
@@ -9,6 +9,8 @@ describe('AddressInputSchema', () => {
     expect(AddressInputSchema.parse({ ...napa, stateCode: 'ca', countryCode: 'us', address2: '' })).toEqual({
       ...napa,
       address2: undefined,
+      recipientName: undefined,
+      phone: undefined,
       isDefaultShipping: false,
       isDefaultBilling: false,
     });
@@ -55,6 +57,37 @@ describe('AddressInputSchema', () => {
       'stateCode',
       'zipCode',
     ]);
+  });
+});
+
+describe('recipient and phone', () => {
+  it('keeps a recipient, trimmed, and a phone in its international form', () => {
+    expect(AddressInputSchema.parse({ ...napa, recipientName: '  Sam Carter ', phone: '(707) 555-0142' })).toMatchObject({
+      recipientName: 'Sam Carter',
+      phone: '+1 707 555 0142',
+    });
+    expect(AddressInputSchema.parse({ ...napa, recipientName: '', phone: ' ' })).toMatchObject({ recipientName: undefined, phone: undefined });
+    // A stored number, sent back unchanged by an edit, stays as it is.
+    expect(AddressInputSchema.parse({ ...napa, phone: '+1 707 555 0142' }).phone).toBe('+1 707 555 0142');
+  });
+
+  it("checks a national number by the address's country: ten digits in North America", () => {
+    expect(fieldMessages(AddressInputSchema, { ...napa, phone: '707 555 014' })).toEqual({ phone: 'Phone number must have exactly 10 digits' });
+    expect(fieldMessages(AddressInputSchema, { ...napa, countryCode: 'GB', stateCode: '', zipCode: 'SW1A 1AA', phone: '020 7946' })).toEqual({
+      phone: 'Please enter a valid phone number for the country code',
+    });
+    expect(fieldMessages(AddressInputSchema, { ...napa, countryCode: 'GB', stateCode: '', zipCode: 'SW1A 1AA', phone: '020 7946 0958' })).toEqual({});
+  });
+
+  it('takes an international number of another country (a recipient abroad), if it is valid there', () => {
+    expect(AddressInputSchema.parse({ ...napa, phone: '+44 20 7946 0958' }).phone).toBe('+44 20 7946 0958');
+    expect(fieldMessages(AddressInputSchema, { ...napa, phone: '+44 20 7946' })).toEqual({ phone: 'Please enter a valid phone number for the country code' });
+    expect(addressPhoneCountry('+44 20 7946 0958', 'US')).toBe('GB');
+    expect(addressPhoneCountry('707 555 0142', 'US')).toBe('US');
+  });
+
+  it('limits a recipient to 100 characters', () => {
+    expect(fieldMessages(AddressInputSchema, { ...napa, recipientName: 'x'.repeat(RECIPIENT_NAME_MAX_LENGTH + 1) })).toEqual({ recipientName: 'This text is too long' });
   });
 });
 

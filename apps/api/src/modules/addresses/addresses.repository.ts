@@ -14,6 +14,8 @@ export interface AddressValues {
   stateCode: string | null;
   zipCode: string;
   countryCode: string;
+  recipientName: string | null;
+  phone: string | null;
   isDefaultShipping: boolean;
   isDefaultBilling: boolean;
 }

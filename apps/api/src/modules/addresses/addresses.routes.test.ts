@@ -63,11 +63,30 @@ describe('POST /v1/{tenant}/customer/{customerId}/address', () => {
       stateCode: 'CA',
       zipCode: '94558',
       countryCode: 'US',
+      recipientName: null,
+      phone: null,
       isDefaultShipping: true,
       isDefaultBilling: true,
       createdAt: expect.any(String),
     });
     expect(Date.parse(saved.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('keeps a recipient and a phone (in international form) through create, list and update', async () => {
+    const { customer, token } = await memberWithToken();
+    const created = await api(token).add(customer.id, { ...office, recipientName: '  Sam Carter, Carter & Wells ', phone: '(212) 555-0187' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ recipientName: 'Sam Carter, Carter & Wells', phone: '+1 212 555 0187' });
+    const [row] = await t.db.select().from(addresses).where(eq(addresses.id, created.json().id));
+    expect(row).toMatchObject({ recipientName: 'Sam Carter, Carter & Wells', phone: '+1 212 555 0187' });
+    expect((await api(token).list(customer.id)).json()).toEqual([created.json()]);
+
+    // A recipient abroad may give their own country's number; leaving a field out removes it.
+    const abroad = await api(token).update(customer.id, created.json().id, { ...office, phone: '+44 20 7946 0958' });
+    expect(abroad.statusCode).toBe(200);
+    expect(abroad.json()).toMatchObject({ recipientName: null, phone: '+44 20 7946 0958' });
+    const cleared = await api(token).update(customer.id, created.json().id, { ...office, recipientName: 'Sam', phone: '' });
+    expect(cleared.json()).toMatchObject({ recipientName: 'Sam', phone: null });
   });
 
   it('moves a default flag from the previous address when the new one asks for it', async () => {
@@ -91,6 +110,10 @@ describe('POST /v1/{tenant}/customer/{customerId}/address', () => {
     [{ ...home, stateCode: 'ZZ' }, 'stateCode', 'stateInvalid', 'Please choose a state from the list'],
     [{ ...home, countryCode: 'XX' }, 'countryCode', 'countryRequired', 'Please choose your country'],
     [{ ...home, zipCode: '' }, 'zipCode', 'zipRequired', 'Please enter your zip code'],
+    [{ ...home, phone: '707 555 014' }, 'phone', 'phoneTenDigits', 'Phone number must have exactly 10 digits'],
+    [{ ...london, phone: '020 7946' }, 'phone', 'phoneInvalid', 'Please enter a valid phone number for the country code'],
+    [{ ...home, phone: '+44 20 79' }, 'phone', 'phoneInvalid', 'Please enter a valid phone number for the country code'],
+    [{ ...home, recipientName: 'x'.repeat(101) }, 'recipientName', 'tooLong', 'This text is too long'],
   ])('refuses %o with the form message', async (payload, field, code, message) => {
     const { customer, token } = await memberWithToken();
     const response = await api(token).add(customer.id, payload);

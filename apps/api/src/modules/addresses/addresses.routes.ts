@@ -35,7 +35,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
         tags: ['address'],
         summary: 'Save a new address',
         description:
-          'The first address becomes the default shipping and billing address. A default flag moves the default from the previous address. At most 20 addresses per member (409).',
+          "The first address becomes the default shipping and billing address. A default flag moves the default from the previous address. Optional `recipientName` (who receives there when it is not the member) and `phone` (for the carrier; a national number is checked by the address's country, an international one by its own: phoneTenDigits, phoneInvalid; kept in international form). Any country may be saved (a billing address may be anywhere); checkout limits shipping to GET …/destinations. At most 20 addresses per member (409).",
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         body: AddressInputSchema,
@@ -53,8 +53,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
     {
       schema: {
         tags: ['address'],
-        summary: 'Replace a saved address, its default flags included',
-        description: "Another member's address answers 403, an unknown id 404.",
+        summary: 'Replace a saved address, its default flags, recipient and phone included',
+        description: "A recipient or phone left out is removed. Another member's address answers 403, an unknown id 404.",
         headers: TenantHeadersSchema,
         params: AddressParamsSchema,
         body: AddressInputSchema,

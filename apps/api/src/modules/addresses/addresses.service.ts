@@ -15,6 +15,8 @@ export function toAddressView(row: AddressRow): Address {
     stateCode: row.stateCode,
     zipCode: row.zipCode,
     countryCode: row.countryCode,
+    recipientName: row.recipientName,
+    phone: row.phone,
     isDefaultShipping: row.isDefaultShipping,
     isDefaultBilling: row.isDefaultBilling,
     createdAt: row.createdAt.toISOString(),
@@ -29,6 +31,9 @@ const toValues = (input: AddressInput): AddressValues => ({
   // Postal codes are written in capitals where they have letters ("K1A 0B1", "SW1A 1AA").
   zipCode: input.zipCode.toUpperCase(),
   countryCode: input.countryCode,
+  recipientName: input.recipientName ?? null,
+  // Already in its international form (AddressInputSchema).
+  phone: input.phone ?? null,
   isDefaultShipping: input.isDefaultShipping,
   isDefaultBilling: input.isDefaultBilling,
 });

@@ -43,10 +43,12 @@ export function createPricingRepository(db: Database) {
     },
 
     /**
-     * The rows of one destination country; the domain picks the state's row over the country's.
-     * One round trip for the three tables: an order reads them on every placement.
+     * The rows of one destination country (every country when none is named: the destinations
+     * answer); the domain picks the state's row over the country's. One round trip for the three
+     * tables: an order reads them on every placement.
      */
-    async rateTables(tenantId: string, countryCode: string): Promise<RateTables> {
+    async rateTables(tenantId: string, countryCode?: string): Promise<RateTables> {
+      const inCountry = (column: AnyColumn) => (countryCode === undefined ? undefined : sameCountry(column, countryCode));
       const none = { int: sql<number | null>`null::int`, bool: sql<boolean | null>`null::boolean`, text: sql<string | null>`null::text` };
       const rows = await db
         .select({
@@ -61,7 +63,7 @@ export function createPricingRepository(db: Database) {
           name: none.text.as('name'),
         })
         .from(taxRates)
-        .where(and(eq(taxRates.tenantId, tenantId), sameCountry(taxRates.countryCode, countryCode)))
+        .where(and(eq(taxRates.tenantId, tenantId), inCountry(taxRates.countryCode)))
         .unionAll(
           db
             .select({
@@ -76,7 +78,7 @@ export function createPricingRepository(db: Database) {
               name: none.text.as('name'),
             })
             .from(shippingRates)
-            .where(and(eq(shippingRates.tenantId, tenantId), sameCountry(shippingRates.countryCode, countryCode))),
+            .where(and(eq(shippingRates.tenantId, tenantId), inCountry(shippingRates.countryCode))),
         )
         .unionAll(
           db
@@ -92,7 +94,7 @@ export function createPricingRepository(db: Database) {
               name: sql<string | null>`${shippingRestrictions.name}`.as('name'),
             })
             .from(shippingRestrictions)
-            .where(and(eq(shippingRestrictions.tenantId, tenantId), sameCountry(shippingRestrictions.countryCode, countryCode))),
+            .where(and(eq(shippingRestrictions.tenantId, tenantId), inCountry(shippingRestrictions.countryCode))),
         );
       const taxes: TaxRate[] = [];
       const shipping: ShippingRate[] = [];

@@ -1,6 +1,8 @@
 import {
   computeTotals,
   renderValidationMessage,
+  shippingDestinations,
+  type ShippingDestinations,
   type DeliveryInput,
   type Destination,
   type OrderTotals,
@@ -62,6 +64,11 @@ export function createPricingService(repository: PricingRepository) {
     async rateTables(tenantId: string, delivery: ResolvedDelivery): Promise<RateTables> {
       const country = delivery.method === 'shipping' ? delivery.destination.countryCode : delivery.taxDestination.countryCode;
       return repository.rateTables(tenantId, country);
+    },
+
+    /** Where the winery ships (every country's rows read at once): checkout offers only these. */
+    async destinations(tenantId: string): Promise<ShippingDestinations> {
+      return shippingDestinations(await repository.rateTables(tenantId));
     },
 
     /** The destination country's shipping notice (seed §9); none at pick-up. */
