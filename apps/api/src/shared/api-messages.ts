@@ -1,4 +1,4 @@
-import { formatMoney, type DeliveryMethod, type FulfilmentRefusal, type FulfilmentStatus, type FulfilmentTarget } from '@winery/domain';
+import { formatMoney, renderValidationMessage, type DeliveryMethod, type FulfilmentRefusal, type FulfilmentStatus, type FulfilmentTarget } from '@winery/domain';
 import { apiText, type ApiTextKey } from '../i18n/i18n.js';
 
 /**
@@ -49,7 +49,6 @@ export const API_MESSAGES = {
   cartNotFound: apiText('cartNotFound'),
   otherMemberCart: apiText('otherMemberCart'),
   orderNotFound: apiText('orderNotFound'),
-  otherMemberOrder: apiText('otherMemberOrder'),
   // Staff moving an order on (issue 14, item 4): the reason comes from the domain's decideFulfilment.
   fulfilmentRefused: (reason: FulfilmentRefusal, from: FulfilmentStatus, to: FulfilmentTarget, delivery: DeliveryMethod) =>
     apiText(`fulfilmentRefused.${reason === 'wrongDelivery' ? (delivery === 'pickup' ? 'wrongDeliveryPickup' : 'wrongDeliveryShipping') : reason}` as ApiTextKey, {
@@ -62,6 +61,7 @@ export const API_MESSAGES = {
   thisWine: apiText('thisWine'),
   belowMinimum: (wine: string, minimum: number) => apiText('belowMinimum', { wine, count: minimum }),
   aboveMaximum: (wine: string, maximum: number) => apiText('aboveMaximum', { wine, count: maximum }),
+  combinationNeeds: (wine: string, quantity: number, required: string = apiText('thisWine')) => apiText('combinationNeeds', { wine, required, count: quantity }),
   soldOut: (wine: string) => apiText('soldOut', { wine }),
   cannotShip: (destination: string) => apiText('cannotShip', { destination }),
   noShippingRate: apiText('noShippingRate'),
@@ -70,6 +70,8 @@ export const API_MESSAGES = {
 
   // Staff API: sign-in, catalogue, offerings, members' allocations, wishes, rate tables (issue 5).
   wineNotFound: apiText('wineNotFound'),
+  // Wine pictures (issue 15, item 13).
+  wineImageNotFound: apiText('wineImageNotFound'),
   wineExists: apiText('wineExists'),
   locationNotFound: apiText('locationNotFound'),
   offeringNotFound: apiText('offeringNotFound'),
@@ -166,4 +168,8 @@ export const API_MESSAGES = {
   allocationImportDuplicate: (line: number) => apiText('allocationImportDuplicate', { line }),
   allocationImportNumber: (max: number) => apiText('allocationImportNumber', { max }),
   allocationImportMinAboveMax: apiText('allocationImportMinAboveMax'),
+
+  // Account care (issue 15): a card saved once; unsubscribe links in non-transactional mail.
+  cardAlreadySaved: apiText('accountCare.cardAlreadySaved'),
+  unsubscribeLinkInvalid: renderValidationMessage('unsubscribeLinkInvalid'),
 } as const;

@@ -6,7 +6,7 @@ import {
 } from './fulfilment-states.js';
 import { CountryCodeSchema, optionalText } from './fields.js';
 import { DELIVERY_METHODS, OrderSchema, OrderTotalsSchema } from './offering.js';
-import { OrderSummarySchema } from './order.js';
+import { OrderDeliveryDetailsSchema, OrderDetailsSchema, OrderReferenceSchema, OrderSummarySchema } from './order.js';
 import { PageQuerySchema, pageOf } from './pagination.js';
 import { idInput } from './params.js';
 import { textInput } from './primitives.js';
@@ -33,7 +33,11 @@ export type OrderFulfilment = z.infer<typeof OrderFulfilmentSchema>;
 export const MemberOrderSummarySchema = OrderSummarySchema.extend({ fulfilment: OrderFulfilmentSchema });
 export type MemberOrderSummary = z.infer<typeof MemberOrderSummarySchema>;
 export const MemberOrderListSchema = z.array(MemberOrderSummarySchema);
-export const MemberOrderSchema = OrderSchema.extend({ fulfilment: OrderFulfilmentSchema });
+export const MemberOrderSchema = OrderSchema.extend({
+  delivery: OrderSchema.shape.delivery.extend(OrderDeliveryDetailsSchema.shape),
+  fulfilment: OrderFulfilmentSchema,
+  ...OrderDetailsSchema.shape,
+});
 export type MemberOrder = z.infer<typeof MemberOrderSchema>;
 
 /* ------------------------------------------------------------------ staff: filters */
@@ -126,6 +130,9 @@ export const StaffOrderSchema = z.object({
   }),
   billingAddress: z.array(z.string()),
   payment: z.object({ brand: z.string(), last4: z.string(), status: z.enum(PAYMENT_STATUSES) }),
+  /** The card the member wrote for whoever receives the wine (issue 15), and the order an addition adds to. */
+  giftMessage: z.string().nullable(),
+  addsTo: OrderReferenceSchema.nullable(),
   fulfilment: z.object({
     status: z.enum(FULFILMENT_STATUSES),
     carrier: z.string().nullable(),

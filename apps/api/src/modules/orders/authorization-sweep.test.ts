@@ -49,17 +49,22 @@ async function restart(): Promise<{ app: FastifyInstance; gateway: TestGateway; 
 
 type Member = Awaited<ReturnType<OrderingFixtures['createMember']>>;
 
-async function memberWithCart() {
-  const { offering, wines } = await f.createOpenOffering({ wines: [{ priceCents: 10_000, stock: 20 }] });
-  const member = await f.createMember(offering.id, { [wines[0]!.id]: { maximum: 6 } });
+/** Two bottles chosen: the member's cart (a new one after an order, which takes its cart with it). */
+async function chooseTwo(member: Member, wineId: string) {
   const cart = await t.app.inject({
     method: 'PUT',
     url: `/v1/${TEST_TENANT}/customer/${member.customer.id}/cart`,
     headers: { tenant: TEST_TENANT, authorization: member.token },
-    payload: { allocationId: member.allocation.id, lines: [{ wineId: wines[0]!.id, quantity: 2 }] },
+    payload: { allocationId: member.allocation.id, lines: [{ wineId, quantity: 2 }] },
   });
   expect(cart.statusCode).toBe(200);
-  return { member, cartId: cart.json().id as string };
+  return cart.json().id as string;
+}
+
+async function memberWithCart() {
+  const { offering, wines } = await f.createOpenOffering({ wines: [{ priceCents: 10_000, stock: 20 }] });
+  const member = await f.createMember(offering.id, { [wines[0]!.id]: { maximum: 6 } });
+  return { member, wineId: wines[0]!.id, cartId: await chooseTwo(member, wines[0]!.id) };
 }
 
 const place = (app: FastifyInstance, member: Member, cartId: string, idempotencyKey: string) =>
@@ -92,10 +97,12 @@ const openHolds = (gateway: TestGateway) => gateway.listOpenAuthorizations(new D
 
 describe('card holds without an order, after a restart', () => {
   it('are voided before the new process answers; holds of written orders stay; the same submission then makes one order with a fresh hold', async () => {
-    const { member, cartId } = await memberWithCart();
-    const placed = await place(t.app, member, cartId, f.newKey());
+    const { member, wineId, cartId: first } = await memberWithCart();
+    const placed = await place(t.app, member, first, f.newKey());
     expect(placed.statusCode).toBe(201);
     const [written] = await t.db.select().from(orders).where(eq(orders.id, placed.json().id));
+    // Two more bottles, whose placement is killed after the card was approved.
+    const cartId = await chooseTwo(member, wineId);
     const key = f.newKey();
     const orphan = await holdWithoutOrder(t.gateway, member, key);
 

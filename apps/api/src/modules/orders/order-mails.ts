@@ -18,6 +18,9 @@ export interface Receipt {
   shippingAddress: AddressCopy;
   card: { brand: string; last4: string };
   lines: { name: string; vintage: number; sizeMl: number; quantity: number; unitPriceCents: number }[];
+  giftMessage: string | null;
+  /** An addition (ADR 017): the number of the first order it adds to. */
+  addsToNumber: string | null;
 }
 
 export const confirmationMail = (firstName: string, receipt: Receipt): MailTemplate => ({
@@ -33,6 +36,8 @@ export const confirmationMail = (firstName: string, receipt: Receipt): MailTempl
   totals: receipt.totals,
   delivery: { method: receipt.deliveryMethod, address: addressLines(receipt.deliveryMethod, receipt.shippingAddress) },
   card: { brand: receipt.card.brand, last4: receipt.card.last4 },
+  giftMessage: receipt.giftMessage,
+  addsToNumber: receipt.addsToNumber,
 });
 
 export const shippedMail = (firstName: string, order: { number: string; carrier: string; trackingNumber: string }): MailTemplate => ({

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isExpired, normaliseSelection, renderValidationMessage, selectionSubtotal, type MemberOrder, type PlaceOrderInput } from '@winery/domain';
 import type { CartLineRow } from '../../db/schema/index.js';
-import { ApiError, fieldError } from '../../shared/api-error.js';
+import { ApiError, fieldError, isApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
+import type { CartRow } from '../cart/cart.repository.js';
 import { ownCart } from '../cart/cart.service.js';
 import type { PricingService, ResolvedDelivery } from '../cart/pricing.service.js';
 import { assertOfferingOpen, choiceProblems, selectionError, toWineLimits, wineLabel } from '../cart/selection.js';
@@ -49,7 +50,21 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
   async function orderView(tenantId: string, orderId: string): Promise<MemberOrder> {
     const found = await repository.findWithLines(tenantId, orderId);
     if (!found) throw new ApiError('notFound', API_MESSAGES.orderNotFound);
-    return toOrderView(found.order, found.offeringName, found.lines, found.pickup);
+    return toOrderView(found.order, found.offeringName, found.lines, found.pickup, await repository.linksOf(tenantId, found.order));
+  }
+
+  /**
+   * The member's cart, or the order this very submission already placed when the cart is gone (an
+   * ordered cart is deleted): a repeat that raced past the first look-up still gets its order.
+   */
+  async function cartOrRepeat(tenantId: string, customerId: string, input: PlaceOrderInput): Promise<{ cart: CartRow } | { repeatOf: string }> {
+    try {
+      return { cart: await ownCart(repository, tenantId, customerId, input.cartId) };
+    } catch (error) {
+      const placed = isApiError(error) && error.type === 'notFound' ? await repository.findIdByIdempotencyKey(tenantId, customerId, input.idempotencyKey) : undefined;
+      if (placed) return { repeatOf: placed };
+      throw error;
+    }
   }
 
   /** A card the member typed in, its try counted, not yet sent to the gateway. */
@@ -122,7 +137,9 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
    * Places an order in one short transaction (ADR 009): lock the member's allocation, answer a
    * repeated submission with its order, check the choice against what the member may still take,
    * take the stock with one conditional update per wine, authorise the card, write the order.
-   * Any refusal rolls everything back: stock, order and card are as they were.
+   * Any refusal rolls everything back: stock, order and card are as they were. A member who already
+   * holds an order of the allocation places an addition (ADR 017): it points at their first order
+   * and is charged for its own bottles only.
    */
   return async function place(tenantId: string, customerId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
     // A repeat of a submission that already made its order answers that order, whatever changed since.
@@ -130,7 +147,9 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
     if (earlier) return { order: await orderView(tenantId, earlier), created: false };
 
     // Everything that can be read and checked before the transaction is, so it stays short.
-    const cart = await ownCart(repository, tenantId, customerId, input.cartId);
+    const found = await cartOrRepeat(tenantId, customerId, input);
+    if ('repeatOf' in found) return { order: await orderView(tenantId, found.repeatOf), created: false };
+    const { cart } = found;
     const offer = await repository.findAllocation(tenantId, customerId, cart.allocationId);
     if (!offer) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
     assertOfferingOpen(offer, now());
@@ -155,6 +174,11 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         if (!(await q.lockAllocation(tenantId, customerId, offer.allocationId))) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
         const claimed = await q.findIdByIdempotencyKey(tenantId, customerId, input.idempotencyKey);
         if (claimed) return { orderId: claimed, created: false, order: null };
+        // Another submission from the same cart (a second tab) placed its order while this one
+        // waited for the lock: that cart is ordered and gone, and is not ordered twice.
+        if (!(await q.findCartById(tenantId, cart.id))) throw new ApiError('notFound', API_MESSAGES.cartNotFound);
+        // Read under the lock: of two first orders at once, the second becomes the addition.
+        const addsTo = (await q.firstOrderOf(tenantId, customerId, offer.allocationId)) ?? null;
         // A new card goes to the gateway only now, once this submission is known not to be a
         // repeat: a double click with a new card tokenises it once (issue 11, finding 8).
         source = savedSource ?? (await tokenise(newCardTry!));
@@ -196,7 +220,18 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         });
         const member = await q.findMemberContact(tenantId, customerId);
         if (member) {
-          const receipt = { number, placedAt: at, offeringName: offer.offeringName, totals, deliveryMethod: delivery.method, shippingAddress, card, lines: newLines };
+          const receipt = {
+            number,
+            placedAt: at,
+            offeringName: offer.offeringName,
+            totals,
+            deliveryMethod: delivery.method,
+            shippingAddress,
+            card,
+            lines: newLines,
+            giftMessage: input.giftMessage ?? null,
+            addsToNumber: addsTo?.number ?? null,
+          };
           await mail.enqueue({ tenantId, to: member.email, template: confirmationMail(member.firstName, receipt) }, tx);
         }
 
@@ -246,6 +281,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
             authorizationId: authorization.authorizationId,
             idempotencyKey: input.idempotencyKey,
             giftMessage: input.giftMessage ?? null,
+            addsToOrderId: addsTo?.id ?? null,
             placedAt: at,
           },
           number,
@@ -253,7 +289,8 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         // Another order took the number since it was drawn (the receipt names it): nothing is kept, the member tries again.
         if (!order) throw new ApiError('conflict', API_MESSAGES.other);
         const lines = await q.insertLines(tenantId, order.id, newLines);
-        const view = toOrderView(order, offer.offeringName, lines, pickup);
+        await q.deleteCart(tenantId, cart.id);
+        const view = toOrderView(order, offer.offeringName, lines, pickup, { addsTo, additions: [] });
         return { orderId: order.id, created: true, order: view };
       });
       savedCard = outcome.created && Boolean(source?.save);
@@ -271,7 +308,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         if (winner) {
           // The gateway may have answered both with one authorisation: that one is the winner's to keep.
           if (held.authorizationId && held.authorizationId !== winner.order.authorizationId) await voidQuietly(held.authorizationId);
-          return { order: toOrderView(winner.order, winner.offeringName, winner.lines, winner.pickup), created: false };
+          return { order: toOrderView(winner.order, winner.offeringName, winner.lines, winner.pickup, await repository.linksOf(tenantId, winner.order)), created: false };
         }
       }
       // Approved, then the order could not be written: release the hold on the member's card.

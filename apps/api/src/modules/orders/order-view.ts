@@ -1,14 +1,46 @@
-import { trackingUrl, type MemberOrder, type OrderFulfilment } from '@winery/domain';
+import { trackingUrl, type MemberOrder, type OrderFulfilment, type OrderReference, type OrderShippingAddress } from '@winery/domain';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 
 export type AddressCopy = Record<string, string | null>;
 
-/** The lines an order shows for an address it keeps: a postal address, or (pick-up) the place's name and address. */
+// The site speaks en-US (seed §9), and so do its e-mails: "United States", as the web's address book writes it.
+const regionNames = new Intl.DisplayNames(['en-US'], { type: 'region', fallback: 'code' });
+
+/** A country's name ("United States") for its code; the code itself when it is not one. */
+export function countryName(code: string): string {
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The lines an order shows for an address it keeps, as on an envelope: who receives it (when it is
+ * not the member), the postal address with the country's name, and the recipient's phone; or
+ * (pick-up) the place's name and address.
+ */
 export function addressLines(method: 'shipping' | 'pickup', copy: AddressCopy | null): string[] {
   if (!copy) return [];
   if (method === 'pickup') return [copy.name, copy.address].filter((line): line is string => Boolean(line));
   const cityLine = [copy.city, [copy.stateCode, copy.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [copy.address1, copy.address2, cityLine, copy.countryCode].filter((line): line is string => Boolean(line));
+  const country = copy.countryCode ? countryName(copy.countryCode) : null;
+  return [copy.recipientName, copy.address1, copy.address2, cityLine, country, copy.phone].filter((line): line is string => Boolean(line));
+}
+
+/** The shipping address an order keeps, field by field (null for pick-up, or an order written without one). */
+export function shippingAddressOf(method: 'shipping' | 'pickup', copy: AddressCopy | null): OrderShippingAddress | null {
+  if (method !== 'shipping' || !copy?.address1) return null;
+  return {
+    recipientName: copy.recipientName ?? null,
+    phone: copy.phone ?? null,
+    address1: copy.address1,
+    address2: copy.address2 ?? null,
+    city: copy.city ?? '',
+    stateCode: copy.stateCode ?? null,
+    zipCode: copy.zipCode ?? '',
+    countryCode: copy.countryCode ?? '',
+  };
 }
 
 export type PickupPlace = { name: string; address: string; hours: string };
@@ -54,7 +86,22 @@ export function memberFulfilment(order: FulfilmentColumns, pickup?: PickupPlace 
 const byWine = (a: OrderLineRow, b: OrderLineRow) =>
   a.name.localeCompare(b.name) || a.vintage - b.vintage || a.sizeMl - b.sizeMl || (a.offeringWineId < b.offeringWineId ? -1 : 1);
 
-export function toOrderView(order: OrderRow, offeringName: string | null, lines: readonly OrderLineRow[], pickup?: PickupPlace | null): MemberOrder {
+/** The orders an order is linked to (ADR 017): the first order an addition adds to, and a first order's additions. */
+export interface OrderLinks {
+  addsTo: OrderReference | null;
+  additions: OrderReference[];
+}
+
+const NO_LINKS: OrderLinks = { addsTo: null, additions: [] };
+
+export function toOrderView(
+  order: OrderRow,
+  offeringName: string | null,
+  lines: readonly OrderLineRow[],
+  pickup?: PickupPlace | null,
+  links: OrderLinks = NO_LINKS,
+): MemberOrder {
+  const fulfilment = memberFulfilment(order, pickup);
   return {
     id: order.id,
     number: order.number,
@@ -78,14 +125,33 @@ export function toOrderView(order: OrderRow, offeringName: string | null, lines:
       shippingLabel: order.shippingLabel,
       taxLabel: order.taxLabel,
     },
-    delivery: { method: order.deliveryMethod, address: addressLines(order.deliveryMethod, order.shippingAddress) },
+    delivery: {
+      method: order.deliveryMethod,
+      address: addressLines(order.deliveryMethod, order.shippingAddress),
+      shippingAddress: shippingAddressOf(order.deliveryMethod, order.shippingAddress),
+      pickup: fulfilment.pickupLocation,
+    },
     payment: { brand: order.cardBrand ?? '', last4: order.cardLast4 ?? '' },
-    fulfilment: memberFulfilment(order, pickup),
+    fulfilment,
+    giftMessage: order.giftMessage,
+    addsTo: links.addsTo,
+    additions: links.additions,
   };
 }
 
 /** What an order keeps of an address: a copy, so later edits of the address leave the order as placed. */
-export const addressCopy = (row: { address1: string; address2: string | null; city: string; stateCode: string | null; zipCode: string; countryCode: string }): AddressCopy => ({
+export const addressCopy = (row: {
+  recipientName?: string | null;
+  phone?: string | null;
+  address1: string;
+  address2: string | null;
+  city: string;
+  stateCode: string | null;
+  zipCode: string;
+  countryCode: string;
+}): AddressCopy => ({
+  recipientName: row.recipientName ?? null,
+  phone: row.phone ?? null,
   address1: row.address1,
   address2: row.address2,
   city: row.city,

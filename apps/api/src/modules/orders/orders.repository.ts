@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { OrderReference } from '@winery/domain';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
-import { allocations, customers, inventoryLocations, offerings, orderLines, orders, stock } from '../../db/schema/index.js';
+import { allocations, carts, customers, inventoryLocations, offerings, orderLines, orders, stock } from '../../db/schema/index.js';
 import { cartQueries } from '../cart/cart.repository.js';
 import { createPricingRepository } from '../cart/pricing.repository.js';
 import { createCardsRepository } from '../cards/cards.repository.js';
@@ -89,6 +91,25 @@ function orderQueries(db: Database) {
       return rows.length > 0;
     },
 
+    /**
+     * The order a new one adds to (ADR 017): the member's first order of the allocation that is not
+     * cancelled. Read after the allocation is locked, so two orders at once cannot both be "first".
+     */
+    async firstOrderOf(tenantId: string, customerId: string, allocationId: string): Promise<OrderReference | undefined> {
+      const [row] = await db
+        .select({ id: orders.id, number: orders.number })
+        .from(orders)
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId), eq(orders.allocationId, allocationId), ne(orders.status, 'cancelled')))
+        .orderBy(asc(orders.placedAt), asc(orders.number))
+        .limit(1);
+      return row;
+    },
+
+    /** An ordered cart is gone: the member's next visit starts from an empty choice (and may add bottles). */
+    async deleteCart(tenantId: string, cartId: string): Promise<void> {
+      await db.delete(carts).where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)));
+    },
+
     async insertLines(tenantId: string, orderId: string, lines: NewOrderLine[]): Promise<OrderLineRow[]> {
       return db
         .insert(orderLines)
@@ -143,6 +164,7 @@ export function createOrdersRepository(db: Database) {
 
     /** Newest first, with the name of the offering each order answered (null when it has none). */
     async listForCustomer(tenantId: string, customerId: string) {
+      const first = alias(orders, 'first_order');
       return db
         .select({
           id: orders.id,
@@ -163,13 +185,30 @@ export function createOrdersRepository(db: Database) {
           pickedUpAt: orders.pickedUpAt,
           cancelledAt: orders.cancelledAt,
           pickup: { name: inventoryLocations.name, address: inventoryLocations.address, hours: inventoryLocations.hours },
+          addsToId: first.id,
+          addsToNumber: first.number,
         })
         .from(orders)
         .leftJoin(allocations, and(eq(allocations.id, orders.allocationId), eq(allocations.tenantId, orders.tenantId)))
         .leftJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId)))
         .leftJoin(inventoryLocations, and(eq(inventoryLocations.id, orders.pickupLocationId), eq(inventoryLocations.tenantId, orders.tenantId)))
+        .leftJoin(first, and(eq(first.id, orders.addsToOrderId), eq(first.tenantId, orders.tenantId), eq(first.customerId, orders.customerId)))
         .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId)))
         .orderBy(desc(orders.placedAt), desc(orders.number));
+    },
+
+    /** The orders an order is linked to: the one it adds to, and (a first order) its additions, oldest first. */
+    async linksOf(tenantId: string, order: Pick<OrderRow, 'id' | 'customerId' | 'addsToOrderId'>): Promise<{ addsTo: OrderReference | null; additions: OrderReference[] }> {
+      const ofMember = and(eq(orders.tenantId, tenantId), eq(orders.customerId, order.customerId));
+      const [addsTo] = order.addsToOrderId
+        ? await db.select({ id: orders.id, number: orders.number }).from(orders).where(and(ofMember, eq(orders.id, order.addsToOrderId))).limit(1)
+        : [];
+      const additions = await db
+        .select({ id: orders.id, number: orders.number })
+        .from(orders)
+        .where(and(ofMember, eq(orders.addsToOrderId, order.id)))
+        .orderBy(asc(orders.placedAt), asc(orders.number));
+      return { addsTo: addsTo ?? null, additions };
     },
 
     /** Any member's order of this tenant, with its offering's name and its lines: the service checks whose it is. */

@@ -42,10 +42,10 @@ describe('GET /v1/{tenant}/customer/{customerId}/order', () => {
     // Where each order is: these were written with the older status only, which the fulfilment follows.
     const at = (status: string, since: Date) => ({ status, carrier: null, trackingNumber: null, trackingUrl: null, pickupLocation: null, updatedAt: since.toISOString() });
     expect(response.json()).toEqual([
-      { id: recent.id, number: 'AE-2', status: 'pending', totalCents: 64_800, placedAt: recent.placedAt.toISOString(), offeringName: 'Spring Release', fulfilment: at('placed', recent.placedAt) },
-      { id: orphan.id, number: 'AE-3', status: 'cancelled', totalCents: 12_000, placedAt: orphan.placedAt.toISOString(), offeringName: 'Spring Release', fulfilment: at('cancelled', orphan.placedAt) },
-      { id: detached.id, number: 'AE-4', status: 'pending', totalCents: 12_000, placedAt: detached.placedAt.toISOString(), offeringName: null, fulfilment: at('placed', detached.placedAt) },
-      { id: old.id, number: 'AE-1', status: 'fulfilled', totalCents: 31_500, placedAt: old.placedAt.toISOString(), offeringName: 'Library Wines', fulfilment: at('shipped', old.placedAt) },
+      { id: recent.id, number: 'AE-2', status: 'pending', totalCents: 64_800, placedAt: recent.placedAt.toISOString(), offeringName: 'Spring Release', addsTo: null, fulfilment: at('placed', recent.placedAt) },
+      { id: orphan.id, number: 'AE-3', status: 'cancelled', totalCents: 12_000, placedAt: orphan.placedAt.toISOString(), offeringName: 'Spring Release', addsTo: null, fulfilment: at('cancelled', orphan.placedAt) },
+      { id: detached.id, number: 'AE-4', status: 'pending', totalCents: 12_000, placedAt: detached.placedAt.toISOString(), offeringName: null, addsTo: null, fulfilment: at('placed', detached.placedAt) },
+      { id: old.id, number: 'AE-1', status: 'fulfilled', totalCents: 31_500, placedAt: old.placedAt.toISOString(), offeringName: 'Library Wines', addsTo: null, fulfilment: at('shipped', old.placedAt) },
     ]);
   });
 

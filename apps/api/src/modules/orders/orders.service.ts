@@ -38,15 +38,19 @@ export function createOrdersService(deps: OrdersDependencies) {
         totalCents: row.totalCents,
         placedAt: row.placedAt.toISOString(),
         offeringName: row.offeringName ?? null,
+        addsTo: row.addsToId && row.addsToNumber ? { id: row.addsToId, number: row.addsToNumber } : null,
         fulfilment: memberFulfilment(row, row.pickup),
       }));
     },
 
+    /**
+     * One of the member's orders. Another member's reads like no order at all (404, as a stranger's
+     * card does at checkout): an order id tells nobody else that it exists.
+     */
     async get(tenantId: string, customerId: string, orderId: string): Promise<MemberOrder> {
       const found = await repository.findWithLines(tenantId, orderId);
-      if (!found) throw new ApiError('notFound', API_MESSAGES.orderNotFound);
-      if (found.order.customerId !== customerId) throw new ApiError('forbidden', API_MESSAGES.otherMemberOrder);
-      return toOrderView(found.order, found.offeringName, found.lines, found.pickup);
+      if (!found || found.order.customerId !== customerId) throw new ApiError('notFound', API_MESSAGES.orderNotFound);
+      return toOrderView(found.order, found.offeringName, found.lines, found.pickup, await repository.linksOf(tenantId, found.order));
     },
 
     /** Places an order in one short transaction (order-placement.ts, ADR 009). */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { allocations, customers, inventoryLocations, offerings, orderLines, orders, stock, tenants } from '../../db/schema/index.js';
 
@@ -120,6 +121,8 @@ export function createStaffOrdersRepository(db: Database) {
     },
 
     async detail(tenantId: string, orderId: string) {
+      // An addition (ADR 017) names the member's first order it adds to.
+      const first = alias(orders, 'first_order');
       const [found] = await db
         .select({
           order: orders,
@@ -127,12 +130,14 @@ export function createStaffOrdersRepository(db: Database) {
           offeringId: offerings.id,
           offeringName: offerings.name,
           pickup: { id: inventoryLocations.id, name: inventoryLocations.name, address: inventoryLocations.address, hours: inventoryLocations.hours },
+          addsTo: { id: first.id, number: first.number },
         })
         .from(orders)
         .innerJoin(customers, and(eq(customers.id, orders.customerId), eq(customers.tenantId, orders.tenantId)))
         .leftJoin(allocations, and(eq(allocations.id, orders.allocationId), eq(allocations.tenantId, orders.tenantId)))
         .leftJoin(offerings, and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, orders.tenantId)))
         .leftJoin(inventoryLocations, and(eq(inventoryLocations.id, orders.pickupLocationId), eq(inventoryLocations.tenantId, orders.tenantId)))
+        .leftJoin(first, and(eq(first.id, orders.addsToOrderId), eq(first.tenantId, orders.tenantId)))
         .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId)))
         .limit(1);
       return found;

@@ -98,6 +98,8 @@ export function createStaffOrdersService(deps: OrderFulfilmentDependencies & { r
       },
       billingAddress: addressLines('shipping', order.billingAddress),
       payment: { brand: order.cardBrand ?? '', last4: order.cardLast4 ?? '', status: order.paymentStatus },
+      giftMessage: order.giftMessage,
+      addsTo: found.addsTo?.id ? { id: found.addsTo.id, number: found.addsTo.number } : null,
       fulfilment: {
         status: effectiveFulfilment(order),
         carrier: order.carrier,

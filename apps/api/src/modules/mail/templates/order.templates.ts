@@ -32,6 +32,10 @@ export interface OrderConfirmationData {
   };
   delivery: { method: 'shipping' | 'pickup'; address: string[] };
   card: OrderCard;
+  /** The member's card for whoever receives the wine (issue 15). */
+  giftMessage?: string | null;
+  /** Bottles added to an earlier order of the same offering (ADR 017): that order's number. */
+  addsToNumber?: string | null;
 }
 
 /** "Visa ending in 4242": a known brand by its name, another as the gateway spelled it. */
@@ -64,6 +68,7 @@ export function orderConfirmation(data: OrderConfirmationData, { link }: Templat
       data.offeringName
         ? t('order.confirmation.bodyOffering', { number, offering: data.offeringName, date: formatDate(data.placedAt) ?? data.placedAt })
         : t('order.confirmation.body', { number, date: formatDate(data.placedAt) ?? data.placedAt }),
+      ...(data.addsToNumber ? [t('order.confirmation.addition', { number, first: data.addsToNumber })] : []),
       ...receipt,
       t('order.confirmation.subtotal', { amount: formatMoney(totals.subtotalCents) }),
       t(`order.confirmation.${totals.shippingLabel}`, { amount: formatMoney(totals.shippingCents) }),
@@ -73,6 +78,7 @@ export function orderConfirmation(data: OrderConfirmationData, { link }: Templat
         ? t('order.confirmation.pickupAt', { place: oneLine(data.delivery.address) })
         : t('order.confirmation.shipTo', { address: oneLine(data.delivery.address) }),
       t('order.confirmation.card', { card: cardWords(data.card) }),
+      ...(data.giftMessage ? [t('order.confirmation.giftMessage', { message: data.giftMessage })] : []),
     ],
     action: { label: t('order.action'), url: link(ORDERS_PATH) },
     notes: [t(data.delivery.method === 'pickup' ? 'order.confirmation.nextPickup' : 'order.confirmation.nextShipping')],

@@ -19,6 +19,11 @@ function Lines({ order }: { order: StaffOrder }) {
   const { totals } = order;
   return (
     <>
+      {order.addsTo ? (
+        <p data-testid="order-adds-to">
+          {t('orders.addsTo')} <Link to={`/staff/orders/${order.addsTo.id}`}>{order.addsTo.number}</Link>
+        </p>
+      ) : null}
       <DataTable
         caption={t('orders.linesCaption', { number: order.number })}
         rows={order.lines}
@@ -75,6 +80,12 @@ function Details({ order }: { order: StaffOrder }) {
           ))}
           {delivery.pickupLocation ? <span>{delivery.pickupLocation.hours}</span> : null}
         </p>
+        {order.giftMessage ? (
+          <p className="staff-order-address" data-testid="order-gift-message">
+            <strong>{t('orders.giftMessage')}</strong>
+            <span className="staff-order-gift">{order.giftMessage}</span>
+          </p>
+        ) : null}
         {fulfilment.trackingNumber ? (
           <p data-testid="order-tracking">
             {t('orders.trackingLine', { carrier: fulfilment.carrier ?? '', number: fulfilment.trackingNumber })}{' '}
