@@ -63,6 +63,8 @@ const ACCESS: Record<string, Row> = {
   // A well-formed ID that was never registered: its documented 404, the same for everyone.
   'POST /v1/bottle-verification': { access: 'public', ok: 404, body: () => ({ bottleId: 'ZZZZ-ZZZZ' }) },
   'POST /v1/staff/login': { access: 'public', ok: 400, body: EMPTY },
+  // A wine's picture (issue 15): public, with the tenant in the path, since an <img> sends no header.
+  'GET /v1/{tenant}/wines/{wineId}/image/{variant}': { access: 'public', ok: 200, params: { wineId: 'picturedWineId', variant: 'imageVariant' } },
 
   // Members, on their own records; valid bodies, so the owner's cell does its work.
   'POST /v1/customer/logout': { access: 'any member', ok: 204 },
@@ -122,6 +124,7 @@ const ACCESS: Record<string, Row> = {
     body: (f) => ({ allocationId: f.ids.allocationId, lines: [{ wineId: f.ids.wineId, quantity: 2 }] }),
   },
   'GET /v1/{tenant}/customer/{customerId}/cart/{cartId}': { access: 'owner', ok: 200 },
+  'GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/cart': { access: 'owner', ok: 200 },
   'POST /v1/{tenant}/customer/{customerId}/cart/{cartId}/quote': {
     access: 'owner',
     ok: 200,
@@ -150,6 +153,8 @@ const ACCESS: Record<string, Row> = {
   'POST /v1/staff/wines': { access: 'manager', ok: { manager: 201, admin: 409 }, body: () => ({ name: 'Matrix Cuvée', vintage: 2021 }) },
   'GET /v1/staff/wines/{wineId}': { access: 'viewer', ok: 404, params: { wineId: 'neverIssued' } },
   'PUT /v1/staff/wines/{wineId}': { access: 'manager', ok: 400, body: EMPTY },
+  'PUT /v1/staff/wines/{wineId}/image': { access: 'manager', ok: 400, body: EMPTY },
+  'DELETE /v1/staff/wines/{wineId}/image': { access: 'manager', ok: 404, params: { wineId: 'neverIssued' } },
   'GET /v1/staff/tenant': { access: 'viewer', ok: 200 },
   'GET /v1/staff/dashboard': { access: 'viewer', ok: 200 },
   'GET /v1/staff/locations': { access: 'viewer', ok: 200 },

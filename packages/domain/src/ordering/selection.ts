@@ -30,12 +30,43 @@ export type SelectionProblem =
   | { code: 'belowMinimum'; wineId: string; minimum: number }
   | { code: 'aboveMaximum'; wineId: string; maximum: number }
   | { code: 'orderMinimum'; minimumCents: number }
-  | { code: 'invalidCombination'; wineId: string; requiresWineId: string };
+  | { code: 'invalidCombination'; wineId: string; requiresWineId: string; quantity: number };
 
 export interface SelectionRules {
   limits: readonly WineLimit[];
   orderMinimumCents: number;
   combinations?: readonly CombinationRule[];
+  /**
+   * Bottles per wine the member's earlier orders in this allocation already hold (cancelled ones
+   * gave theirs back). A member may add to them up to their maximum while the offering is open.
+   */
+  taken?: ReadonlyMap<string, number>;
+}
+
+export interface CheckOptions {
+  /**
+   * A choice still being made (saved as the member types): only what could never be ordered is a
+   * problem (more than the maximum, a wine outside the allocation). Minimums, combinations, the
+   * order minimum and an empty choice wait until the member goes on to pay.
+   */
+  draft?: boolean;
+}
+
+/** A number typed into a quantity field, as the field keeps it: a whole number from 0 to `maximum`. */
+export function clampQuantity(value: number, maximum: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(Math.max(Math.trunc(value), 0), Math.max(0, maximum));
+}
+
+/**
+ * The limits of one more order once earlier ones are counted: a maximum of 6 with 4 ordered leaves
+ * 2, and a minimum of 2 with 2 ordered leaves none.
+ */
+export function remainingLimits(limits: readonly WineLimit[], taken: ReadonlyMap<string, number> = new Map()): WineLimit[] {
+  return limits.map((limit) => {
+    const already = taken.get(limit.wineId) ?? 0;
+    return { ...limit, minimum: Math.max(0, limit.minimum - already), maximum: Math.max(0, limit.maximum - already) };
+  });
 }
 
 /** Lines with a quantity above zero, merged per wine (a wine chosen twice counts once, summed). */
@@ -53,27 +84,33 @@ export function selectionSubtotal(lines: readonly SelectionLine[], limits: reado
 }
 
 /**
- * Every problem with a member's choice, in the order a form shows them; empty when it can be
- * ordered. Quantities above the maximum are problems here: a wish is asked for separately.
+ * Every problem with a member's choice, in the order a form shows them (wines, then combinations,
+ * then the order minimum); empty when it can be ordered. Quantities above the maximum are problems
+ * here: a wish is asked for separately.
+ *
+ * With earlier orders (`rules.taken`), each wine's limits are what is left of them, while
+ * combinations and the order minimum look at everything the member will then hold: a member who
+ * ordered $400 may add a single $95 bottle to a $300 minimum.
  */
-export function checkSelection(lines: readonly SelectionLine[], rules: SelectionRules): SelectionProblem[] {
+export function checkSelection(lines: readonly SelectionLine[], rules: SelectionRules, options: CheckOptions = {}): SelectionProblem[] {
   const chosen = normaliseSelection(lines);
-  if (chosen.length === 0) return [{ code: 'empty' }];
-  const limits = new Map(rules.limits.map((limit) => [limit.wineId, limit]));
+  if (chosen.length === 0 && !options.draft) return [{ code: 'empty' }];
+  const limits = new Map(remainingLimits(rules.limits, rules.taken).map((limit) => [limit.wineId, limit]));
   const problems: SelectionProblem[] = [];
   for (const line of chosen) {
     const limit = limits.get(line.wineId);
     if (!limit) problems.push({ code: 'unknownWine', wineId: line.wineId });
-    else if (line.quantity < limit.minimum) problems.push({ code: 'belowMinimum', wineId: line.wineId, minimum: limit.minimum });
+    else if (line.quantity < limit.minimum && !options.draft) problems.push({ code: 'belowMinimum', wineId: line.wineId, minimum: limit.minimum });
     else if (line.quantity > limit.maximum) problems.push({ code: 'aboveMaximum', wineId: line.wineId, maximum: limit.maximum });
   }
-  const quantities = new Map(chosen.map((line) => [line.wineId, line.quantity]));
+  if (options.draft) return problems;
+  const held = normaliseSelection([...chosen, ...[...(rules.taken ?? [])].map(([wineId, quantity]) => ({ wineId, quantity }))]);
+  const quantities = new Map(held.map((line) => [line.wineId, line.quantity]));
   for (const rule of rules.combinations ?? []) {
     if ((quantities.get(rule.wineId) ?? 0) > 0 && (quantities.get(rule.requiresWineId) ?? 0) < rule.quantity) {
-      problems.push({ code: 'invalidCombination', wineId: rule.wineId, requiresWineId: rule.requiresWineId });
+      problems.push({ code: 'invalidCombination', wineId: rule.wineId, requiresWineId: rule.requiresWineId, quantity: rule.quantity });
     }
   }
-  const subtotal = selectionSubtotal(chosen, rules.limits);
-  if (subtotal < rules.orderMinimumCents) problems.push({ code: 'orderMinimum', minimumCents: rules.orderMinimumCents });
+  if (selectionSubtotal(held, rules.limits) < rules.orderMinimumCents) problems.push({ code: 'orderMinimum', minimumCents: rules.orderMinimumCents });
   return problems;
 }

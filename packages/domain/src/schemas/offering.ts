@@ -4,6 +4,7 @@ import { AllocationMetaDataSchema } from './allocation.js';
 import { CardInputSchema } from './card.js';
 import { GiftMessageSchema } from './order.js';
 import { integerInput, textInput } from './primitives.js';
+import { WineImageSchema } from './wine-image.js';
 import { DAY_MS } from '../time.js';
 
 export const MAX_BOTTLES_PER_WINE = 120;
@@ -29,8 +30,15 @@ export const OfferingWineSchema = z.object({
   maximum: z.number().int(),
   /** False once every location is sold out: the member may still ask for it as a wish. */
   available: z.boolean(),
+  /**
+   * Bottles of this wine in the member's orders of this allocation that are not cancelled: what
+   * they may still add is `maximum - ordered` (the minimum too counts them).
+   */
+  ordered: z.number().int(),
   /** Bottles this member asked for beyond the maximum, if any, and whether staff granted them. */
   wish: z.object({ quantity: z.number().int(), status: z.enum(['requested', 'granted', 'declined']) }).nullable(),
+  /** The picture staff uploaded for the wine; null: the page shows the estate's artwork. */
+  image: WineImageSchema.nullable(),
 });
 export type OfferingWine = z.infer<typeof OfferingWineSchema>;
 
@@ -58,6 +66,10 @@ export const OfferingSchema = z.object({
   slug: z.string(),
   startDate: z.string(),
   endDate: z.string(),
+  /** When choosing and ordering end: the end date, or a cancellation that comes sooner. */
+  closesAt: z.string(),
+  /** The server's clock when it answered, so a countdown to closesAt does not trust the device's clock. */
+  serverTime: z.string(),
   metaData: AllocationMetaDataSchema,
   letter: z.object({ title: z.string(), paragraphs: z.array(z.string()), signature: z.string() }),
   vintageNotes: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()) })),
@@ -83,6 +95,11 @@ export type CartLine = z.infer<typeof CartLineSchema>;
 export const CartInputSchema = z.object({
   allocationId: z.uuid({ error: 'invalidId' }),
   lines: z.array(CartLineSchema).max(50, { error: 'tooLong' }),
+  /**
+   * A choice still being made, saved as the member types: checked against each wine's maximum
+   * (and the allocation's wines) only. Without it, every rule of an order applies.
+   */
+  draft: z.boolean().optional(),
 });
 export type CartInput = z.infer<typeof CartInputSchema>;
 

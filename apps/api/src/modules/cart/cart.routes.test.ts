@@ -125,9 +125,15 @@ describe('PUT /v1/{tenant}/customer/{customerId}/cart', () => {
     const member = await f.createMember(offering.id, { [grand.id]: { maximum: 3 }, [second.id]: { maximum: 6 } });
     const response = await putCart(member, [{ wineId: grand.id, quantity: 1 }, { wineId: second.id, quantity: 1 }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
+    // The seed's sentence for the whole choice, and beside the wine the rule binds, what it needs.
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      type: 'validationError',
       message: 'Invalid allocation combination. Please contact us.',
-      errors: [{ field: 'lines', code: 'invalidCombination', message: 'Invalid allocation combination. Please contact us.' }],
+      errors: [
+        { field: 'lines', code: 'invalidCombination', message: 'Invalid allocation combination. Please contact us.' },
+        { field: `lines.${grand.id}`, code: 'invalidCombination', message: `${grand.label} needs at least 2 bottles of ${second.label} with it.` },
+      ],
     });
     expect((await putCart(member, [{ wineId: grand.id, quantity: 1 }, { wineId: second.id, quantity: 2 }])).statusCode).toBe(200);
     // The rule binds only whoever takes the grand vin.
@@ -188,6 +194,137 @@ describe('PUT /v1/{tenant}/customer/{customerId}/cart', () => {
       payload: { allocationId: member.allocation.id, lines: [{ wineId: quella.id, quantity: 1 }] },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('PUT …/cart with draft: the choice saved as the member types', () => {
+  const putDraft = (m: Member, lines: Array<{ wineId: string; quantity: number }>) =>
+    t.app.inject({ method: 'PUT', url: `${base(m)}/cart`, headers: headers(m.token), payload: { allocationId: m.allocation.id, lines, draft: true } });
+
+  it('keeps an unfinished choice: nothing yet, a minimum not met, the order minimum and a combination still to come', async () => {
+    const { offering, wines } = await f.createOpenOffering({
+      wines: [{ name: 'Grand Vin', priceCents: 10_000 }, { name: 'Second Wine', priceCents: 5_000 }],
+      orderMinimumCents: 50_000,
+      combinations: ([grand, second]) => [{ wineId: grand!, requiresWineId: second!, quantity: 3 }],
+    });
+    const [grand, second] = wines as [typeof wines[0], typeof wines[0]];
+    const member = await f.createMember(offering.id, { [grand.id]: { maximum: 2 }, [second.id]: { minimum: 2, maximum: 6 } });
+
+    const empty = await putDraft(member, []);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ allocationId: member.allocation.id, lines: [], subtotalCents: 0 });
+
+    const unfinished = await putDraft(member, [{ wineId: grand.id, quantity: 1 }, { wineId: second.id, quantity: 1 }]);
+    expect(unfinished.statusCode).toBe(200);
+    expect(unfinished.json()).toMatchObject({ id: empty.json().id, lines: [{ wineId: grand.id, quantity: 1 }, { wineId: second.id, quantity: 1 }], subtotalCents: 15_000 });
+
+    // Going on to pay checks everything, and says each problem once.
+    const full = await putCart(member, [{ wineId: grand.id, quantity: 1 }, { wineId: second.id, quantity: 1 }]);
+    expect(full.statusCode).toBe(400);
+    expect(full.json().errors.map((error: { field: string; code: string }) => `${error.field} ${error.code}`)).toEqual([
+      `lines.${second.id} belowMinimum`,
+      'lines invalidCombination',
+      `lines.${grand.id} invalidCombination`,
+      'lines orderMinimum',
+    ]);
+  });
+
+  it('still refuses more than the maximum and a wine outside the allocation, and keeps the saved choice', async () => {
+    const { quella, member } = await scenario();
+    const stranger = await f.createOpenOffering({ wines: [{ name: 'Melbury' }] });
+    const kept = (await putDraft(member, [{ wineId: quella.id, quantity: 2 }])).json();
+    const over = await putDraft(member, [{ wineId: quella.id, quantity: 7 }]);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors).toEqual([{ field: `lines.${quella.id}`, code: 'aboveMaximum', message: `You can order at most 6 bottles of ${quella.label}.` }]);
+    const foreign = await putDraft(member, [{ wineId: stranger.wines[0]!.id, quantity: 1 }]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual([{ field: `lines.${stranger.wines[0]!.id}`, code: 'unknownWine', message: 'This wine is not part of your allocation.' }]);
+    const cart = await t.app.inject({ method: 'GET', url: `${base(member)}/cart/${kept.id}`, headers: headers(member.token) });
+    expect(cart.json().lines).toEqual([{ wineId: quella.id, quantity: 2 }]);
+  });
+
+  it('is refused once the offering has closed', async () => {
+    const now = Date.now();
+    const { offering, wines } = await f.createOpenOffering({ wines: [{}], startDate: new Date(now - 20 * DAY_MS), endDate: new Date(now - 1000) });
+    const member = await f.createMember(offering.id, { [wines[0]!.id]: { maximum: 3 } });
+    const response = await putDraft(member, [{ wineId: wines[0]!.id, quantity: 1 }]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This offering is closed.');
+  });
+});
+
+describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/cart', () => {
+  const cartOfAllocation = (m: Member, allocationId = m.allocation.id, customerId = m.customer.id) =>
+    t.app.inject({ method: 'GET', url: `${base(m, customerId)}/allocation/${allocationId}/cart`, headers: headers(m.token) });
+
+  it("finds the member's cart of the allocation (another device has no cartId), 404 while there is none", async () => {
+    const { quella, member } = await scenario();
+    const none = await cartOfAllocation(member);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ statusCode: 404, type: 'notFound', message: 'This cart does not exist' });
+    const saved = (await putCart(member, [{ wineId: quella.id, quantity: 3 }])).json();
+    const found = await cartOfAllocation(member);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual(saved);
+  });
+
+  it("answers 404 for another member's allocation through one's own id, and 403 through theirs", async () => {
+    const { member } = await scenario();
+    const other = await scenario();
+    await putCart(other.member, [{ wineId: other.quella.id, quantity: 1 }]);
+    const mine = await cartOfAllocation(member, other.member.allocation.id);
+    expect(mine.statusCode).toBe(404);
+    expect(mine.json()).toEqual({ statusCode: 404, type: 'notFound', message: 'This allocation does not exist' });
+    expect((await cartOfAllocation(member, t.newId())).statusCode).toBe(404);
+    const theirs = await cartOfAllocation(member, other.member.allocation.id, other.member.customer.id);
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json()).toMatchObject({ statusCode: 403, type: 'forbidden' });
+  });
+});
+
+describe('choosing again after an order, while the offering is open', () => {
+  const order = (m: Member, cartId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${base(m)}/order`,
+      headers: headers(m.token),
+      payload: {
+        cartId,
+        delivery: { method: 'shipping', countryCode: 'US', shippingAddressId: m.address.id },
+        billingAddressId: m.address.id,
+        payment: { cardId: m.card.id },
+        idempotencyKey: f.newKey(),
+      },
+    });
+
+  it('forgets the cart an order was placed from, then keeps the next choice up to what the maximum leaves', async () => {
+    const { quella, member } = await scenario({ orderMinimumCents: 30_000 });
+    const first = (await putCart(member, [{ wineId: quella.id, quantity: 3 }])).json();
+    expect((await order(member, first.id)).statusCode).toBe(201);
+
+    // Its bottles are in the order now: neither by id nor by allocation is it offered again.
+    expect((await t.app.inject({ method: 'GET', url: `${base(member)}/cart/${first.id}`, headers: headers(member.token) })).statusCode).toBe(404);
+    const gone = await t.app.inject({ method: 'GET', url: `${base(member)}/allocation/${member.allocation.id}/cart`, headers: headers(member.token) });
+    expect(gone.statusCode).toBe(404);
+
+    // 6 allowed, 3 ordered: 3 more at most.
+    const over = await putCart(member, [{ wineId: quella.id, quantity: 4 }]);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors).toEqual([{ field: `lines.${quella.id}`, code: 'aboveMaximum', message: `You can order at most 3 bottles of ${quella.label}.` }]);
+    // One $100 bottle is below the $300 minimum alone, but the member will then hold $400.
+    const more = await putCart(member, [{ wineId: quella.id, quantity: 1 }]);
+    expect(more.statusCode).toBe(200);
+    const found = await t.app.inject({ method: 'GET', url: `${base(member)}/allocation/${member.allocation.id}/cart`, headers: headers(member.token) });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ lines: [{ wineId: quella.id, quantity: 1 }], subtotalCents: 10_000 });
+    expect((await order(member, more.json().id)).statusCode).toBe(201);
+  });
+
+  it('still holds a first order alone to the minimum', async () => {
+    const { quella, member } = await scenario({ orderMinimumCents: 30_000 });
+    const response = await putCart(member, [{ wineId: quella.id, quantity: 2 }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Your order must be a minimum of $300.00');
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CartInputSchema, CartSchema, CustomerCollectionParamsSchema, QuoteInputSchema, QuoteSchema } from '@winery/domain';
+import { AllocationParamsSchema, CartInputSchema, CartSchema, CustomerCollectionParamsSchema, QuoteInputSchema, QuoteSchema } from '@winery/domain';
 import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { CartService } from './cart.service.js';
@@ -15,7 +15,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         tags: ['cart'],
         summary: "Create or replace the member's cart for an allocation",
         description:
-          "One cart per member and allocation; its id is kept in the browser under `cartId`. Quantities are checked against the member's limits (counting their earlier orders), the order minimum and the offering's combinations: problems answer 400 with one field error per wine (`lines.<wineId>`: belowMinimum, aboveMaximum, unknownWine) or for the whole choice (`lines`: orderMinimum, invalidCombination, emptySelection). Another member's or an unknown allocation answers 404, a closed offering 409.",
+          "One cart per member and allocation; its id is kept in the browser under `cartId`. Quantities are checked against the member's limits (counting their earlier orders), the order minimum (on everything the member will hold, earlier orders included) and the offering's combinations: problems answer 400 with one field error per wine (`lines.<wineId>`: belowMinimum, aboveMaximum, unknownWine, invalidCombination naming the wine it needs) and for the whole choice (`lines`: orderMinimum, invalidCombination, emptySelection). With `draft: true` (the choice saved as the member types) only each wine's maximum and the allocation's wines are checked, so an empty or unfinished choice is kept too. Another member's or an unknown allocation answers 404, a closed offering 409.",
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         body: CartInputSchema,
@@ -26,11 +26,28 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   );
 
   app.get(
+    '/:tenant/customer/:customerId/allocation/:allocationId/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The member's cart of one allocation, to find the choice from another device",
+        description:
+          "The same cart PUT …/cart keeps (its id goes under `cartId`). 404 'This cart does not exist' when the member has none for the allocation, or has placed an order since it last changed (its bottles are in that order); 404 'This allocation does not exist' for another member's or an unknown allocation.",
+        headers: TenantHeadersSchema,
+        params: AllocationParamsSchema,
+        response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cart.forAllocation(request.tenant.id, request.params.customerId, request.params.allocationId),
+  );
+
+  app.get(
     '/:tenant/customer/:customerId/cart/:cartId',
     {
       schema: {
         tags: ['cart'],
         summary: 'One cart of the member, with its subtotal at current prices',
+        description: "403 for another member's cart; 404 for an unknown one, or once an order has been placed since it last changed.",
         headers: TenantHeadersSchema,
         params: CartParamsSchema,
         response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404) },

@@ -1,5 +1,6 @@
 import {
   checkSelection,
+  type CheckOptions,
   formatMoney,
   getAllocationStatus,
   renderValidationMessage,
@@ -45,26 +46,17 @@ export interface ChoiceRules {
 }
 
 /**
- * The domain's checkSelection, applied to a member who may have ordered before: per-wine limits
- * count their earlier orders too (a maximum of 6 with 4 ordered leaves 2), combinations look at
- * everything they will then hold, and the order minimum applies to this order alone.
+ * The domain's checkSelection for a member who may have ordered before: per-wine limits count
+ * their earlier orders (a maximum of 6 with 4 ordered leaves 2), combinations and the order
+ * minimum look at everything they will then hold. A draft (a choice saved as the member types) is
+ * held to each wine's maximum only.
  */
-export function choiceProblems(lines: readonly SelectionLine[], rules: ChoiceRules): SelectionProblem[] {
-  const { limits, taken } = rules;
-  const remaining = toWineLimits(limits).map((limit) => {
-    const already = taken.get(limit.wineId) ?? 0;
-    return { ...limit, minimum: Math.max(0, limit.minimum - already), maximum: Math.max(0, limit.maximum - already) };
-  });
-  const own = checkSelection(lines, { limits: remaining, orderMinimumCents: rules.orderMinimumCents });
-  if (own.some((problem) => problem.code === 'empty')) return own;
-  const held: SelectionLine[] = [...lines, ...[...taken].map(([wineId, quantity]) => ({ wineId, quantity }))];
-  const combinations = checkSelection(held, { limits: toWineLimits(limits), orderMinimumCents: 0, combinations: rules.combinations }).filter(
-    (problem) => problem.code === 'invalidCombination',
+export function choiceProblems(lines: readonly SelectionLine[], rules: ChoiceRules, options: CheckOptions = {}): SelectionProblem[] {
+  return checkSelection(
+    lines,
+    { limits: toWineLimits(rules.limits), taken: rules.taken, orderMinimumCents: rules.orderMinimumCents, combinations: rules.combinations },
+    options,
   );
-  // The domain's order: wines first, then combinations, then the order minimum.
-  const perWine = own.filter((problem) => problem.code !== 'orderMinimum');
-  const orderMinimum = own.filter((problem) => problem.code === 'orderMinimum');
-  return [...perWine, ...combinations, ...orderMinimum];
 }
 
 /** One field error per problem, in words; combinations and the order minimum concern the whole choice (`lines`). */
@@ -98,10 +90,16 @@ export function selectionFieldErrors(problems: readonly SelectionProblem[], limi
         });
         break;
       case 'invalidCombination':
-        // Several broken rules read as one sentence: the member is asked to contact the winery.
-        if (!errors.some((error) => error.code === 'invalidCombination')) {
+        // The seed's sentence once for the whole choice (first, so a client that shows one message
+        // shows it), and beside each wine the rule it breaks.
+        if (!errors.some((error) => error.field === 'lines' && error.code === 'invalidCombination')) {
           errors.push({ field: 'lines', code: 'invalidCombination', message: renderValidationMessage('invalidCombination') });
         }
+        errors.push({
+          field: `lines.${problem.wineId}`,
+          code: 'invalidCombination',
+          message: API_MESSAGES.combinationNeeds(label(problem.wineId), problem.quantity, label(problem.requiresWineId)),
+        });
         break;
       case 'orderMinimum':
         errors.push({

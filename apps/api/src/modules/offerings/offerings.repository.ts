@@ -6,12 +6,14 @@ import {
   inventoryLocations,
   offeringWines,
   offerings,
+  orderLines,
   orders,
   shippingNotices,
   stock,
   wines,
   wishes,
 } from '../../db/schema/index.js';
+import { wineImageVariantsColumn } from '../wine-images/wine-image-view.js';
 
 export function createOfferingsRepository(db: Database) {
   return {
@@ -36,7 +38,8 @@ export function createOfferingsRepository(db: Database) {
 
     /**
      * The wines this member may order (those with an allocation line), their limits, the bottles
-     * left over all locations and the member's wish, in the offering's order.
+     * left over all locations, the bottles their orders of the allocation hold (cancelled ones
+     * gave theirs back) and the member's wish, in the offering's order.
      */
     async memberWines(tenantId: string, allocationId: string) {
       const left = db
@@ -56,8 +59,15 @@ export function createOfferingsRepository(db: Database) {
           minimum: allocationLines.minimum,
           maximum: allocationLines.maximum,
           bottlesLeft: sql<number>`coalesce(${left.bottles}, 0)`.mapWith(Number),
+          ordered: sql<number>`(
+            select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines}
+            join ${orders} on ${orders.id} = ${orderLines.orderId}
+            where ${orders.tenantId} = ${tenantId} and ${orders.allocationId} = ${allocationLines.allocationId}
+              and ${orders.status} <> 'cancelled' and ${orderLines.offeringWineId} = ${allocationLines.offeringWineId})`.mapWith(Number),
           wishQuantity: wishes.quantity,
           wishStatus: wishes.status,
+          wineId: wines.id,
+          imageVariants: wineImageVariantsColumn(),
         })
         .from(allocationLines)
         .innerJoin(
@@ -93,22 +103,6 @@ export function createOfferingsRepository(db: Database) {
         .from(shippingNotices)
         .where(eq(shippingNotices.tenantId, tenantId))
         .orderBy(asc(shippingNotices.countryCode));
-    },
-
-    async hasPendingOrder(tenantId: string, customerId: string, allocationId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.tenantId, tenantId),
-            eq(orders.customerId, customerId),
-            eq(orders.allocationId, allocationId),
-            eq(orders.status, 'pending'),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
     },
 
     async hasAllocationLine(tenantId: string, allocationId: string, offeringWineId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offerings, shippingNotices, wishes } from '../../db/schema/index.js';
+import { orderLines, offerings, shippingNotices, wishes } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { DAY_MS } from '@winery/domain';
 
@@ -95,6 +95,8 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offer
       slug: o.offering.slug,
       startDate: o.offering.startDate.toISOString(),
       endDate: o.offering.endDate.toISOString(),
+      closesAt: o.offering.endDate.toISOString(),
+      serverTime: expect.any(String),
       metaData: { 'show-vintage-notes': true, letterStyle: 'handwritten', 'skip-letter': true },
       letter: { title: 'Dear friends', paragraphs: ['The 2022s are in bottle.', 'They are worth the wait.'], signature: 'Catherine Aldermoor' },
       vintageNotes: [{ title: 'Melbury 2022', paragraphs: ['Dense and dark.'] }],
@@ -111,6 +113,7 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offer
           minimum: 2,
           maximum: 6,
           available: true,
+          ordered: 0,
           wish: null,
         },
         {
@@ -123,6 +126,7 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offer
           minimum: 0,
           maximum: 1,
           available: false,
+          ordered: 0,
           wish: null,
         },
       ],
@@ -134,6 +138,45 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offer
       ],
       shippingNotices: [{ countryCode: 'CA', text: 'Shipping charges for Canada are collected by the carrier on delivery.' }],
     });
+  });
+
+  it('counts the bottles of each wine in the member\'s orders that are not cancelled', async () => {
+    const o = await openOffering();
+    const line = (orderId: string, quantity: number) => ({
+      tenantId: TEST_TENANT,
+      orderId,
+      offeringWineId: o.inStock.id,
+      locationId: cellar.id,
+      name: o.melbury.name,
+      vintage: 2022,
+      sizeMl: 750,
+      quantity,
+      unitPriceCents: 19_500,
+    });
+    const kept = await t.createOrder({ customerId: o.customer.id, allocationId: o.allocation.id });
+    const added = await t.createOrder({ customerId: o.customer.id, allocationId: o.allocation.id, status: 'fulfilled' });
+    const cancelled = await t.createOrder({ customerId: o.customer.id, allocationId: o.allocation.id, status: 'cancelled' });
+    await t.db.insert(orderLines).values([line(kept.id, 2), line(added.id, 1), line(cancelled.id, 3)]);
+    // Someone else's order of the same wine is not this member's.
+    const other = await t.createCustomer();
+    const theirs = await t.createAllocation({ offeringId: o.offering.id, customerId: other.id });
+    const theirOrder = await t.createOrder({ customerId: other.id, allocationId: theirs.id });
+    await t.db.insert(orderLines).values(line(theirOrder.id, 4));
+
+    const wines = (await o.view()).json().wines;
+    expect(wines.map((wine: { ordered: number }) => wine.ordered)).toEqual([3, 0]);
+  });
+
+  it('closes at a cancellation that comes before the end, and carries the server clock', async () => {
+    const o = await openOffering();
+    const cancelAt = new Date(Date.now() + 2 * DAY_MS);
+    await t.db.update(offerings).set({ cancelledAt: cancelAt }).where(eq(offerings.id, o.offering.id));
+    const before = Date.now();
+    const body = (await o.view()).json();
+    expect(body.closesAt).toBe(cancelAt.toISOString());
+    expect(body.endDate).toBe(o.offering.endDate.toISOString());
+    expect(Date.parse(body.serverTime)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.serverTime)).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
   it("uses the member's own order minimum when staff set one", async () => {
@@ -213,12 +256,20 @@ describe('POST /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/wish
     const upcoming = await openOffering({ start: 2 * DAY_MS, end: 30 * DAY_MS });
     expect((await upcoming.wish({ wineId: upcoming.inStock.id, quantity: 1 })).statusCode).toBe(409);
 
+    const cancelled = await openOffering();
+    await t.db.update(offerings).set({ cancelledAt: new Date(Date.now() - 1000) }).where(eq(offerings.id, cancelled.offering.id));
+    const refused = await cancelled.wish({ wineId: cancelled.inStock.id, quantity: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(closed);
+    expect(await t.db.select().from(wishes).where(eq(wishes.allocationId, cancelled.allocation.id))).toEqual([]);
+  });
+
+  it('takes a wish from a member who has ordered, while the offering is open: they may still add bottles', async () => {
     const ordered = await openOffering();
     await t.createOrder({ customerId: ordered.customer.id, allocationId: ordered.allocation.id });
     const after = await ordered.wish({ wineId: ordered.inStock.id, quantity: 1 });
-    expect(after.statusCode).toBe(409);
-    expect(after.json().message).toBe(closed);
-    expect(await t.db.select().from(wishes).where(eq(wishes.allocationId, ordered.allocation.id))).toEqual([]);
+    expect(after.statusCode).toBe(201);
+    expect(after.json()).toEqual({ wineId: ordered.inStock.id, quantity: 1, status: 'requested' });
   });
 
   it("refuses a wine outside the member's allocation and a quantity of zero", async () => {

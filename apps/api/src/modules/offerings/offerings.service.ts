@@ -2,7 +2,13 @@ import { getAllocationStatus, type AllocationMetaData, type Offering, type Wish,
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { markdownHtml } from '../staff/markdown.js';
+import { wineImageView } from '../wine-images/wine-image-view.js';
 import type { OfferingsRepository } from './offerings.repository.js';
+
+/** When choosing and ordering end: the end date, or a cancellation that comes sooner. */
+export function closesAt(offering: { endDate: Date; cancelledAt: Date | null }): Date {
+  return offering.cancelledAt && offering.cancelledAt.getTime() < offering.endDate.getTime() ? offering.cancelledAt : offering.endDate;
+}
 
 export function createOfferingsService(repository: OfferingsRepository, now: () => Date) {
   /**
@@ -37,6 +43,8 @@ export function createOfferingsService(repository: OfferingsRepository, now: () 
         slug: offering.slug,
         startDate: offering.startDate.toISOString(),
         endDate: offering.endDate.toISOString(),
+        closesAt: closesAt(offering).toISOString(),
+        serverTime: now().toISOString(),
         metaData: { ...offering.metaData, ...row.allocationMetaData } as AllocationMetaData,
         letter: offering.letter,
         vintageNotes: offering.vintageNotes,
@@ -52,7 +60,9 @@ export function createOfferingsService(repository: OfferingsRepository, now: () 
           minimum: wine.minimum,
           maximum: wine.maximum,
           available: wine.bottlesLeft > 0,
+          ordered: wine.ordered,
           wish: wine.wishStatus === null || wine.wishQuantity === null ? null : { quantity: wine.wishQuantity, status: wine.wishStatus },
+          image: wineImageView(tenantId, wine.wineId, wine.imageVariants),
         })),
         orderMinimumCents: row.allocationOrderMinimumCents ?? offering.orderMinimumCents,
         combinations: offering.combinations.filter((rule) => shown.has(rule.wineId)),
@@ -63,17 +73,14 @@ export function createOfferingsService(repository: OfferingsRepository, now: () 
 
     /**
      * Asks for `quantity` bottles beyond the member's maximum of one wine. Only while the offering
-     * is open for this member (status offering: in the window, not yet ordered); asking again
-     * replaces the quantity until staff answer.
+     * is open (in its window, not cancelled), also to a member who has ordered and may still add
+     * bottles; asking again replaces the quantity until staff answer.
      */
     async wish(tenantId: string, customerId: string, allocationId: string, input: WishInput): Promise<Wish & { created: boolean }> {
       const row = await ownAllocation(tenantId, customerId, allocationId);
-      const pending = await repository.hasPendingOrder(tenantId, customerId, allocationId);
-      const status = getAllocationStatus(
-        { id: row.allocationId, startDate: row.offering.startDate, endDate: row.offering.endDate, pendingOrders: pending ? [true] : [] },
-        now(),
-      );
-      if (status !== 'offering' || row.offering.cancelledAt) throw new ApiError('conflict', API_MESSAGES.wishOfferingNotOpen);
+      const at = now();
+      const status = getAllocationStatus({ id: row.allocationId, startDate: row.offering.startDate, endDate: row.offering.endDate, pendingOrders: [] }, at);
+      if (status !== 'offering' || closesAt(row.offering).getTime() <= at.getTime()) throw new ApiError('conflict', API_MESSAGES.wishOfferingNotOpen);
       if (!(await repository.hasAllocationLine(tenantId, allocationId, input.wineId))) {
         throw new ApiError('validationError', API_MESSAGES.validation, [
           { field: 'wineId', code: 'wineNotInAllocation', message: API_MESSAGES.unknownWine },
