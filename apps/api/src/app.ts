@@ -35,6 +35,7 @@ import type { PaymentGateway } from './modules/payments/payment-gateway.js';
 import { createStaffSignIn } from './modules/staff/staff-sign-in.js';
 import { staffModule } from './modules/staff/staff.module.js';
 import { staffAccountsModule } from './modules/staff-accounts/staff-accounts.module.js';
+import { wineImagesModule } from './modules/wine-images/wine-images.module.js';
 import authPlugin from './plugins/auth.plugin.js';
 import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
 import errorsPlugin, { answerClientError, replyWithError } from './plugins/errors.plugin.js';
@@ -110,6 +111,7 @@ const MODULES: readonly ApiModule[] = [
   staffAccountsModule,
   auditModule,
   memberImportModule,
+  wineImagesModule,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -42,3 +42,4 @@ export * from './schemas/staff-accounts.js';
 export * from './schemas/staff-audit.js';
 export * from './schemas/staff-orders.js';
 export * from './schemas/member-import.js';
+export * from './schemas/wine-image.js';

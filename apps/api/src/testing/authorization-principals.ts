@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { wishes } from '../db/schema/index.js';
+import { wineImages, wishes } from '../db/schema/index.js';
 import { expiredToken, hs256WithPublicKey, tamperedSignature, unsignedToken } from './forged-tokens.js';
 import { createOrderingFixtures } from './ordering-fixtures.js';
 import { TEST_TENANT, type TestApp } from './test-app.js';
@@ -50,6 +50,18 @@ export async function createMatrixFixtures(t: TestApp) {
   const owner = await ordering.createMember(offering.id, limits);
   const spareAddress = await t.createAddress({ customerId: owner.customer.id, address1: '1 Spare Lane' });
   const spareCard = await t.createCard({ customerId: owner.customer.id });
+  // A catalogue wine with a picture (issue 15): anyone may fetch it, whatever token comes along.
+  const pictured = await t.createWine();
+  await t.db.insert(wineImages).values({
+    tenantId: TEST_TENANT,
+    wineId: pictured.id,
+    variant: 'original',
+    contentType: 'image/webp',
+    width: 320,
+    height: 960,
+    data: new Uint8Array([0x52, 0x49, 0x46, 0x46]),
+    etag: 'matrix',
+  });
   // An order in an offering that has closed: a pending order in the open one would end the
   // member's right to wish there.
   const past = await t.createOffering({ startDate: new Date(Date.now() - 60 * DAY_MS), endDate: new Date(Date.now() - 30 * DAY_MS) });
@@ -123,6 +135,8 @@ export async function createMatrixFixtures(t: TestApp) {
       wishToDeclineId: toDecline!.id,
       requestToApproveId: (await t.createAllocationRequest()).id,
       requestToDeclineId: (await t.createAllocationRequest()).id,
+      picturedWineId: pictured.id,
+      imageVariant: 'original',
       neverIssued: randomUUID(),
     },
   };

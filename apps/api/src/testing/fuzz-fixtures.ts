@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { orderLines, orders, tiers, wishes } from '../db/schema/index.js';
+import { orderLines, orders, tiers, wineImages, wishes } from '../db/schema/index.js';
 import type { Operation } from './openapi-inputs.js';
 import { createOrderingFixtures } from './ordering-fixtures.js';
 import { TEST_PASSWORD, TEST_TENANT, type TestApp } from './test-app.js';
@@ -55,7 +55,23 @@ export async function createFuzzFixtures(t: TestApp) {
         if (op.path.endsWith('/publish')) return async () => (await t.createOffering({ status: 'draft' })).id;
         return async () => offering.id;
       case 'wineId':
-        // A catalogue wine of its own per run: an edit may rename it.
+        // A catalogue wine of its own per run: an edit may rename it. Removing a picture needs one there.
+        if (op.method === 'delete' && op.path.endsWith('/image')) {
+          return async () => {
+            const wine = await t.createWine();
+            await t.db.insert(wineImages).values({
+              tenantId: t.tenantId,
+              wineId: wine.id,
+              variant: 'original',
+              contentType: 'image/webp',
+              width: 320,
+              height: 960,
+              data: new Uint8Array([0x52, 0x49, 0x46, 0x46]),
+              etag: 'fuzz',
+            });
+            return wine.id;
+          };
+        }
         return async () => (await t.createWine()).id;
       case 'addressId':
         return async () => (await t.createAddress({ customerId: world.customer.id })).id;

@@ -4,6 +4,7 @@ import { pageOf, PageQuerySchema } from './pagination.js';
 import { idInput } from './params.js';
 import { integerInput, textInput } from './primitives.js';
 import { CentsInputSchema } from './staff.js';
+import { WineImageSchema } from './wine-image.js';
 
 export const WINE_NAME_MAX_LENGTH = 80;
 export const TEXT_BLOCK_MAX_LENGTH = 4_000;
@@ -30,6 +31,8 @@ export const WineSchema = z.object({
   priceCents: z.number().int().nullable(),
   description: z.string(),
   tastingNotes: z.string(),
+  /** Its picture (PUT /v1/staff/wines/{wineId}/image); null until one is uploaded. */
+  image: WineImageSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

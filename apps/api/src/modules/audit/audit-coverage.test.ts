@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, tiers, wishes } from '../../db/schema/index.js';
 import { createFuzzFixtures, type FuzzWorld } from '../../testing/fuzz-fixtures.js';
@@ -80,6 +81,11 @@ const PREPARED: Record<string, (world: FuzzWorld) => Promise<unknown>> = {
     if (invited.statusCode >= 300) throw new Error(`invitations: ${invited.statusCode} ${invited.body}`);
     return { customerIds: [world.customer.id] };
   },
+  // A real picture: a generated body is never a PNG.
+  'PUT /v1/staff/wines/{wineId}/image': async () => ({
+    altText: 'A bottle',
+    data: (await sharp({ create: { width: 200, height: 600, channels: 3, background: '#1d2219' } }).png().toBuffer()).toString('base64'),
+  }),
   'POST /v1/staff/members/{customerId}/reactivate': async (world) => {
     await t.db.update(customers).set({ deactivatedAt: new Date() }).where(eq(customers.id, world.customer.id));
     return undefined;

@@ -115,6 +115,7 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offer
           available: true,
           ordered: 0,
           wish: null,
+          image: null,
         },
         {
           id: o.soldOut.id,
@@ -128,6 +129,7 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/offer
           available: false,
           ordered: 0,
           wish: null,
+          image: null,
         },
       ],
       orderMinimumCents: 30_000,

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { inventoryLocations, wines } from '../../db/schema/index.js';
 import type { CursorKey } from '../../shared/pagination.js';
+import { wineImageDescriptors } from '../wine-images/wine-images.repository.js';
 
 export type WineRow = typeof wines.$inferSelect;
 export type InventoryLocationRow = typeof inventoryLocations.$inferSelect;
@@ -95,6 +96,8 @@ export type WineQueries = ReturnType<typeof wineQueries>;
 export function createCatalogueRepository(db: Database) {
   return {
     ...wineQueries(db),
+    /** The wines' pictures, by wine id (modules/wine-images). */
+    imagesOf: (tenantId: string, ids: readonly string[]) => wineImageDescriptors(db, tenantId, ids),
     /** One transaction: the change and its audit entry are committed together. */
     transaction<T>(work: (queries: WineQueries, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(wineQueries(tx), tx));

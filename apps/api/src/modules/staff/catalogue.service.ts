@@ -1,4 +1,4 @@
-import type { InventoryLocation, Page, Wine, WineInput, WineListQuery } from '@winery/domain';
+import type { InventoryLocation, Page, Wine, WineImage, WineInput, WineListQuery } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { recordAudit, type AuditActor } from '../../shared/audit.js';
@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../shared/db-errors.js';
 import { decodeCursor, toPage } from '../../shared/pagination.js';
 import { wineKey, type CatalogueRepository, type InventoryLocationRow, type WineRow } from './catalogue.repository.js';
 
-export function toWineView(row: WineRow): Wine {
+export function toWineView(row: WineRow, image: WineImage | null = null): Wine {
   return {
     id: row.id,
     name: row.name,
@@ -15,6 +15,7 @@ export function toWineView(row: WineRow): Wine {
     priceCents: row.priceCents,
     description: row.description,
     tastingNotes: row.tastingNotes,
+    image,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -50,13 +51,14 @@ export function createCatalogueService(repository: CatalogueRepository, now: () 
     async listWines(tenantId: string, query: WineListQuery): Promise<Page<Wine>> {
       const after = decodeCursor(query.cursor, 4);
       const rows = await repository.listWines(tenantId, { limit: query.limit + 1, after, q: query.q || undefined });
-      return toPage(rows, query.limit, wineKey, toWineView);
+      const images = await repository.imagesOf(tenantId, rows.map((row) => row.id));
+      return toPage(rows, query.limit, wineKey, (row) => toWineView(row, images.get(row.id) ?? null));
     },
 
     async wine(tenantId: string, wineId: string): Promise<Wine> {
       const row = await repository.findWine(tenantId, wineId);
       if (!row) throw new ApiError('notFound', API_MESSAGES.wineNotFound);
-      return toWineView(row);
+      return toWineView(row, (await repository.imagesOf(tenantId, [wineId])).get(wineId) ?? null);
     },
 
     async createWine(actor: AuditActor, input: WineInput): Promise<Wine> {
@@ -76,6 +78,7 @@ export function createCatalogueService(repository: CatalogueRepository, now: () 
     /** Replaces the wine's details; offerings keep their own prices. */
     async updateWine(actor: AuditActor, wineId: string, input: WineInput): Promise<Wine> {
       try {
+        const image = (await repository.imagesOf(actor.tenantId, [wineId])).get(wineId) ?? null;
         return toWineView(
           await repository.transaction(async (q, tx) => {
             const before = await q.findWine(actor.tenantId, wineId, true);
@@ -90,6 +93,7 @@ export function createCatalogueService(repository: CatalogueRepository, now: () 
             });
             return row;
           }),
+          image,
         );
       } catch (error) {
         throw wineExists(error);
