@@ -28,6 +28,7 @@ export default [
     route('addresses', 'routes/profile-addresses.tsx'),
     route('cards', 'routes/profile-cards.tsx'),
     route('orders', 'routes/profile-orders.tsx'),
+    route('orders/:orderId', 'routes/profile-order.tsx'),
   ]),
   // The offering (members only, rendered in the browser; the API serves the SPA fallback under
   // /offering/* and /event/*). Each page sends a member whose allocation state does not fit it to
@@ -88,6 +89,10 @@ export default [
   route('matriarch', 'routes/matriarch.tsx'),
   route('grand-crus', 'routes/grand-crus.tsx'),
   route('grand-crus/:slug', 'routes/grand-cru.tsx'),
+  // The producer's legal pages: prerendered from content/legal/*, linked from every footer.
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('shipping-policy', 'routes/shipping-policy.tsx'),
   // Resource routes, prerendered to build/client/sitemap.xml and build/client/robots.txt.
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),

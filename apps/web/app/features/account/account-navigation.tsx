@@ -39,7 +39,8 @@ export function AccountNavigation() {
       <ul ref={list} className="account-nav__list">
         {ACCOUNT_PAGES.map((page) => (
           <li key={page.key}>
-            <NavLink to={page.to} end className="account-nav__link" data-testid={`account-nav-${page.key}`}>
+            {/* Overview only at /profile itself; Orders stays current on an order's own page. */}
+            <NavLink to={page.to} end={page.to === '/profile'} className="account-nav__link" data-testid={`account-nav-${page.key}`}>
               {t(`account.nav.${page.key}`)}
             </NavLink>
           </li>

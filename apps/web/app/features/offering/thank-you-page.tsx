@@ -1,18 +1,19 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasLetter, OFFERING_PATHS, type Order, type PendingOrder } from '@winery/domain';
+import { hasLetter, OFFERING_PATHS, type MemberOrder, type PendingOrder } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
-import { cardBrandName } from '../cards/card-brand';
-import { AddressLines } from '../addresses/address-lines';
+import { canAddBottles } from '../orders/add-bottles';
+import { OrderDelivery, OrderGiftMessage, OrderPayment } from '../orders/order-facts';
+import { orderPath, useMemberOrder } from '../orders/orders.api';
 import { showsVintageNotes } from './offering-access';
 import type { OfferingAccess } from './offering-gate';
-import { useOrder } from './offering.api';
+import { useOffering } from './offering.api';
 import { OrderLines, OrderTotals } from './order-parts';
 
-/** One placed order as the member reads it back: wines, where it goes, the card, the totals. */
-export function OrderSummary({ order }: { order: Order }) {
+/** One placed order as the member reads it back: wines, where it goes, the card, the totals, and the way to its page. */
+export function OrderSummary({ order }: { order: MemberOrder }) {
   const { t } = useTranslation();
   const headingId = `order-${order.id}-heading`;
   return (
@@ -22,38 +23,37 @@ export function OrderSummary({ order }: { order: Order }) {
           {t('orders.number', { number: order.number })}
         </h2>
         <p className="order-summary__placed muted">{t('offering.thankYou.placed', { date: formatDate(order.placedAt) })}</p>
+        {order.addsTo ? (
+          <p className="order-summary__adds" data-testid="order-adds-to">
+            {t('offering.thankYou.addsTo', { number: order.addsTo.number })}
+          </p>
+        ) : null}
       </header>
       {order.lines.length > 0 ? (
         <OrderLines lines={order.lines} caption={t('offering.thankYou.linesCaption', { number: order.number })} />
       ) : null}
       <OrderTotals totals={order.totals} />
       <div className="order-summary__facts">
-        {order.delivery.address.length > 0 ? (
-          <section aria-labelledby={`${headingId}-delivery`} data-testid="order-delivery">
-            <h3 id={`${headingId}-delivery`} className="review-block__title">
-              {t(order.delivery.method === 'pickup' ? 'offering.thankYou.pickUp' : 'offering.thankYou.shipping')}
-            </h3>
-            <AddressLines lines={order.delivery.address} />
-          </section>
-        ) : null}
-        {order.payment.last4 ? (
-          <section aria-labelledby={`${headingId}-payment`} data-testid="order-payment">
-            <h3 id={`${headingId}-payment`} className="review-block__title">
-              {t('offering.thankYou.payment')}
-            </h3>
-            <p>
-              {cardBrandName(order.payment.brand)} {t('cards.endingIn', { last4: order.payment.last4 })}
-            </p>
-          </section>
-        ) : null}
+        <OrderDelivery order={order} idPrefix={headingId} />
+        <OrderPayment order={order} idPrefix={headingId} />
+        <OrderGiftMessage order={order} idPrefix={headingId} />
       </div>
+      <p className="order-summary__more">
+        <Link
+          to={orderPath(order.id)}
+          aria-label={t('offering.thankYou.viewOrderLabel', { number: order.number })}
+          data-testid="order-page-link"
+        >
+          {t('offering.thankYou.viewOrder')}
+        </Link>
+      </p>
     </article>
   );
 }
 
 function PendingOrderSummary({ pending }: { pending: PendingOrder }) {
   const { t } = useTranslation();
-  const order = useOrder(pending.id);
+  const order = useMemberOrder(pending.id);
   if (order.isError) {
     return (
       <div className="alert alert--error" role="alert">
@@ -68,11 +68,18 @@ function PendingOrderSummary({ pending }: { pending: PendingOrder }) {
   return <OrderSummary order={order.data} />;
 }
 
-/** /offering/thank-you: the member has ordered from this offering; their order, read back. */
+/**
+ * /offering/thank-you: the member has ordered from this offering; their orders, read back. While the
+ * offering is open and their allocation leaves room, they may add bottles as a further order.
+ */
 export function ThankYouPage({ access }: { access: OfferingAccess }) {
   const { t } = useTranslation();
   const pending = access.detail?.pendingOrders ?? [];
   const name = access.current?.name;
+  const offering = useOffering(access.detail?.id ?? access.current?.id);
+  const endDate = access.detail?.endDate ?? access.current?.endDate;
+  const mayAdd = canAddBottles({ offering: offering.data, endDate, now: new Date() });
+  const closesAt = offering.data?.closesAt ?? endDate;
   return (
     <div className="page offering-page offering-page--thank-you">
       <header className="offering-header offering-header--centred">
@@ -91,8 +98,18 @@ export function ThankYouPage({ access }: { access: OfferingAccess }) {
           ))}
         </div>
       )}
+      {mayAdd && closesAt ? (
+        <p className="offering-add-hint" data-testid="add-bottles-hint">
+          {t('offering.thankYou.addBottlesHint', { date: formatDate(closesAt) })}
+        </p>
+      ) : null}
       <nav className="offering-next" aria-label={t('offering.nextLabel')}>
-        <Link to="/profile/orders" className="button button--primary">
+        {mayAdd ? (
+          <Link to={OFFERING_PATHS.allocation} className="button button--primary" data-testid="add-bottles">
+            {t('offering.thankYou.addBottles')}
+          </Link>
+        ) : null}
+        <Link to="/profile/orders" className={mayAdd ? 'button button--quiet' : 'button button--primary'}>
           {t('offering.thankYou.pastOrders')}
         </Link>
         {hasLetter(access.metaData) ? (

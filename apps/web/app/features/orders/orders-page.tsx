@@ -1,10 +1,11 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate, formatMoney } from '../../lib/format';
 import { AccountHeader, EmptyState, LoadFailed } from '../account/account-layout';
 import { OrderStatus } from './order-status';
-import { useOrders } from './orders.api';
+import { orderPath, useOrders } from './orders.api';
 
 /** /profile/orders: the member's past orders, newest first, as the API lists them. */
 export function OrdersPage() {
@@ -24,7 +25,17 @@ export function OrdersPage() {
       <ul className="order-list" aria-label={t('orders.listLabel')}>
         {list.map((order) => (
           <li key={order.id} className="card order-row" data-testid="order-row">
-            <h2 className="order-row__number">{t('orders.number', { number: order.number })}</h2>
+            <h2 className="order-row__number">
+              {/* The whole card opens the order (the link's area covers it); the tracking link stays its own. */}
+              <Link to={orderPath(order.id)} className="order-row__link" data-testid="order-row-link">
+                {t('orders.number', { number: order.number })}
+              </Link>
+            </h2>
+            {order.addsTo ? (
+              <p className="order-row__adds muted" data-testid="order-row-adds-to">
+                {t('orders.addsTo', { number: order.addsTo.number })}
+              </p>
+            ) : null}
             <dl className="order-row__facts">
               <div>
                 <dt>{t('orders.placed')}</dt>
