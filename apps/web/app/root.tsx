@@ -52,7 +52,13 @@ if(s&&s.getItem(k.token)&&Number(s.getItem(k.expiry))>Date.now()){document.docum
 // Before any route module is imported: a failed import must find the recovery in place.
 installChunkLoadRecovery();
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: 'data:,' }];
+/** The estate's icons (public/, drawn by scripts/favicon.mjs): SVG where read, PNG and ICO elsewhere. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '96x96' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'shortcut icon', href: '/favicon.ico' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png', sizes: '180x180' },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

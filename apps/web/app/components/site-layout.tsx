@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SiteHeader } from './header/site-header';
-import { SiteFooter } from './site-footer';
+import { HomeFooter, SiteFooter } from './site-footer';
 
-/** The frame of every page: skip link, header, main landmark and (except on home) the footer. */
+/** The frame of every page: skip link, header, main landmark and the footer (home has its own, slim one). */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -18,7 +18,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main-content" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      {home ? null : <SiteFooter />}
+      {home ? <HomeFooter /> : <SiteFooter />}
     </div>
   );
 }

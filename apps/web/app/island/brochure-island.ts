@@ -1,14 +1,16 @@
 /**
  * The only JavaScript of a prerendered brochure page (ADR 006). The page is complete HTML; this
- * adds what depends on the visitor: a member's own header and footer links, the phone menu,
- * analytics and error reporting as configured, and prefetching of the pages it links to. Links
- * are ordinary page loads; the React app takes over on the members' pages.
+ * adds what depends on the visitor: a member's own header and footer links and account menu, the
+ * home page's calls to action for a member, the header's menus, analytics and error reporting as
+ * configured, and prefetching of the pages it links to. Links are ordinary page loads; the React
+ * app takes over on the members' pages.
  */
 import {
   ANALYTICS_LOAD_DELAY_MS,
   PREFETCH_BATCH_SIZE,
   PREFETCH_INTERVAL_MS,
   getHeaderNavigation,
+  type NavigationItem,
 } from '@winery/domain';
 import { setAnalyticsUser, startAnalytics } from '../lib/analytics/analytics';
 import { scheduleRouteEvents } from '../lib/analytics/route-events';
@@ -20,11 +22,14 @@ import { pages as publicPages } from '../content/public-pages.json';
 import { homeRedirect } from '../lib/member-status/home-redirect';
 import type * as TokenClaimsModule from '../lib/session/token-claims';
 import {
+  enableHeaderMenus,
   memberAllocation,
   memberNavigation,
   renderMemberFooterLinks,
   renderNavigation,
   SessionRefusedError,
+  settleAudience,
+  showAccountMenu,
 } from './member-navigation';
 
 /** Only prerendered pages are worth a hint: the members' pages need a session, and the rest is 404. */
@@ -83,14 +88,25 @@ function startServices(member: Member | null): void {
   }));
 }
 
+/**
+ * A member's own header links, account menu and footer links, and the page's member-only content
+ * in place of the visitor's (the home page's calls to action); a visitor's page stays as it is.
+ */
 async function showMemberLinks(member: Member | null): Promise<void> {
   const nav = document.querySelector<HTMLElement>('.main-nav');
   const footer = document.querySelector<HTMLElement>('.site-footer');
-  const reveal = () => {
+  const reveal = (audience: 'visitor' | 'member') => {
+    settleAudience(document, audience);
     document.documentElement.removeAttribute('data-session');
     if (nav) nav.dataset.state = 'ready';
   };
-  if (!member) return reveal();
+  const showMember = (items: NavigationItem[]) => {
+    if (nav) renderNavigation(nav, items, window.location.pathname);
+    if (footer) renderMemberFooterLinks(footer);
+    showAccountMenu(document, member?.email);
+    reveal('member');
+  };
+  if (!member) return reveal('visitor');
   if (nav) nav.dataset.state = 'loading';
   try {
     const allocation = await memberAllocation(member.customerId, member.token);
@@ -101,38 +117,18 @@ async function showMemberLinks(member: Member | null): Promise<void> {
       window.location.replace(home);
       return;
     }
-    const items = memberNavigation(allocation);
-    if (nav) renderNavigation(nav, items, window.location.pathname);
-    if (footer) renderMemberFooterLinks(footer);
+    showMember(memberNavigation(allocation));
   } catch (error) {
     if (error instanceof SessionRefusedError) {
       // The server ended this session (signed out elsewhere, or expired): forget it here too.
       if (store) clearStoredSession(store);
+      reveal('visitor');
     } else {
       // The member is still signed in; without their allocation, show the member's brochure links.
-      if (nav) renderNavigation(nav, getHeaderNavigation({ loggedIn: true }), window.location.pathname);
-      if (footer) renderMemberFooterLinks(footer);
+      showMember(getHeaderNavigation({ loggedIn: true }));
       reportException(error);
     }
   }
-  reveal();
-}
-
-/** The phone menu: a disclosure button; Escape closes it and gives focus back to the button. */
-function enableMenu(): void {
-  const nav = document.querySelector<HTMLElement>('.main-nav');
-  const toggle = nav?.querySelector<HTMLButtonElement>('.main-nav__toggle');
-  if (!nav || !toggle) return;
-  const setOpen = (open: boolean) => {
-    nav.dataset.open = String(open);
-    toggle.setAttribute('aria-expanded', String(open));
-  };
-  toggle.addEventListener('click', () => setOpen(nav.dataset.open !== 'true'));
-  nav.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || nav.dataset.open !== 'true') return;
-    setOpen(false);
-    toggle.focus();
-  });
 }
 
 /**
@@ -183,7 +179,7 @@ function prefetchVisibleLinks(): void {
 }
 
 window.addEventListener('error', (event) => reportException(event.error ?? event.message));
-enableMenu();
+enableHeaderMenus();
 prefetchVisibleLinks();
 void signedInMember()
   .catch((error: unknown) => {

@@ -8,6 +8,7 @@ import {
   type NavigationItem,
 } from '@winery/domain';
 import { footer as footerLabels, nav as navLabels } from '@winery/locales/en-US/common.json';
+import { attachAccountMenu, attachPhoneMenu } from '../components/header/header-controls';
 import { TENANT } from '../lib/tenant';
 
 type Fetch = typeof fetch;
@@ -81,4 +82,46 @@ export function renderMemberFooterLinks(footer: HTMLElement): void {
     return li;
   });
   list.prepend(...entries);
+}
+
+/**
+ * Shows the header's account menu (prerendered hidden, components/header/account-menu.tsx) to a
+ * signed-in member, with the address they are signed in with when their token carries it.
+ */
+export function showAccountMenu(root: ParentNode, email: string | undefined): void {
+  const menu = root.querySelector<HTMLElement>('.account-menu');
+  if (!menu) return;
+  const who = menu.querySelector<HTMLElement>('.account-menu__who');
+  const address = who?.querySelector<HTMLElement>('.account-menu__email');
+  if (who && address) {
+    address.textContent = email ?? '';
+    who.hidden = !email;
+  }
+  menu.hidden = false;
+}
+
+/**
+ * Shows the content meant for this audience and hides the other's (`data-audience="visitor"` or
+ * `"member"`: the home page's calls to action), and marks each holder (`data-audience-state`) and
+ * the account menu's slot as settled, which ends their wait for a returning member (frame.css).
+ */
+export function settleAudience(root: ParentNode, audience: 'visitor' | 'member'): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-audience]')) {
+    element.hidden = element.dataset.audience !== audience;
+  }
+  for (const holder of root.querySelectorAll<HTMLElement>('[data-audience-state], .site-header__account')) {
+    if (holder.matches('[data-audience-state]')) holder.dataset.audienceState = 'ready';
+    if (holder.matches('.site-header__account')) holder.dataset.state = 'ready';
+  }
+}
+
+/**
+ * The header's phone menu and account menu on a page without the app: the same behaviour as the
+ * app's header (components/header/header-controls.ts), on the prerendered markup.
+ */
+export function enableHeaderMenus(root: ParentNode = document): void {
+  const nav = root.querySelector<HTMLElement>('.main-nav');
+  if (nav) attachPhoneMenu(nav);
+  const account = root.querySelector<HTMLElement>('.account-menu');
+  if (account) attachAccountMenu(account);
 }

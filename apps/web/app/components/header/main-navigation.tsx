@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getHeaderNavigation, type NavigationItem } from '@winery/domain';
 import { useSession } from '../../lib/session/session.api';
 import { useMemberStatus } from '../../lib/member-status/member-status.api';
+import { attachPhoneMenu, type PopupController } from './header-controls';
 
 type NavigationState = 'tentative' | 'loading' | 'ready';
 
@@ -29,36 +30,33 @@ export function MainNavigation() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { state, items } = useNavigationItems();
-  const [open, setOpen] = useState(false);
   const listId = useId();
-  const toggle = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const menu = useRef<PopupController | null>(null);
 
-  useEffect(() => setOpen(false), [pathname]);
+  // The phone menu's behaviour is shared with the brochure pages' island (header-controls.ts).
+  useEffect(() => {
+    if (!nav.current) return undefined;
+    const controller = attachPhoneMenu(nav.current);
+    menu.current = controller;
+    return () => controller.destroy();
+  }, []);
 
-  // Escape closes the open menu and hands focus back to its button (disclosure pattern).
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    toggle.current?.focus();
-  };
+  useEffect(() => {
+    menu.current?.close();
+  }, [pathname]);
 
   return (
     <nav
+      ref={nav}
       aria-label={t('nav.label')}
       className="main-nav"
       data-state={state}
-      data-open={open ? 'true' : 'false'}
+      // data-open and the toggle's aria-expanded belong to attachPhoneMenu once rendered.
+      data-open="false"
       data-testid="main-nav"
-      onKeyDown={closeOnEscape}
     >
-      <button
-        ref={toggle}
-        type="button"
-        className="main-nav__toggle"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button type="button" className="main-nav__toggle" aria-expanded="false" aria-controls={listId}>
         <span className="main-nav__toggle-bars" aria-hidden="true" />
         <span>{t('nav.menu')}</span>
       </button>

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isNavigationHidden } from '@winery/domain';
 import { Wordmark } from '../wordmark';
+import { AccountMenu } from './account-menu';
 import { MainNavigation } from './main-navigation';
 
 export function SiteHeader({ variant }: { variant: 'default' | 'home' }) {
@@ -14,7 +15,10 @@ export function SiteHeader({ variant }: { variant: 'default' | 'home' }) {
         <Link to="/" className="site-header__logo" aria-label={t('brand.homeLink')}>
           <Wordmark tone={home ? 'light' : 'dark'} />
         </Link>
-        {isNavigationHidden(pathname) ? null : <MainNavigation />}
+        <div className="site-header__controls">
+          {isNavigationHidden(pathname) ? null : <MainNavigation />}
+          <AccountMenu />
+        </div>
       </div>
     </header>
   );

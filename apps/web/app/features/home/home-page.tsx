@@ -1,6 +1,35 @@
 import { Link } from 'react-router';
 import content from '../../content/home.json';
+import { useSession } from '../../lib/session/session.api';
 import { VineyardLandscape } from './vineyard-landscape';
+
+/**
+ * The hero's calls to action: joining and signing in for a visitor, the account and the wines for
+ * a signed-in member. Both pairs are in the HTML (prerendered as a visitor's); the brochure island
+ * swaps them by their data-audience once it knows the member, and the slot stays invisible for a
+ * returning member until then (styles/layout/frame.css), so neither sees the other's buttons.
+ */
+function HeroActions() {
+  const { hero } = content;
+  const session = useSession();
+  const member = session.known && session.loggedIn;
+  const pairs = [
+    { audience: 'visitor', hidden: member, primary: hero.primaryCta, secondary: hero.secondaryCta },
+    { audience: 'member', hidden: !member, primary: hero.memberPrimaryCta, secondary: hero.memberSecondaryCta },
+  ] as const;
+  return (
+    <div className="hero__actions" data-audience-state={session.known ? 'ready' : 'tentative'}>
+      {pairs.flatMap(({ audience, hidden, primary, secondary }) => [
+        <Link key={`${audience}-primary`} to={primary.to} className="button button--light" data-audience={audience} hidden={hidden}>
+          {primary.label}
+        </Link>,
+        <Link key={`${audience}-secondary`} to={secondary.to} className="button button--ghost-light" data-audience={audience} hidden={hidden}>
+          {secondary.label}
+        </Link>,
+      ])}
+    </div>
+  );
+}
 
 /** The brochure's front page. Its words live in content/home.json so a producer can replace them. */
 export function HomePage() {
@@ -16,14 +45,7 @@ export function HomePage() {
             {hero.title}
           </h1>
           <p className="hero__motto">{hero.motto}</p>
-          <div className="hero__actions">
-            <Link to={hero.primaryCta.to} className="button button--light">
-              {hero.primaryCta.label}
-            </Link>
-            <Link to={hero.secondaryCta.to} className="button button--ghost-light">
-              {hero.secondaryCta.label}
-            </Link>
-          </div>
+          <HeroActions />
         </div>
       </section>
       <section className="intro" aria-labelledby="intro-heading">
