@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../testing/messages.js';
-import { createFoundersListSchema, createJoinAllocationSchema, EmailOnlySchema, SetPasswordSchema } from './joining.js';
+import { createFoundersListSchema, createJoinAllocationSchema, SetPasswordSchema } from './joining.js';
+import { EmailOnlySchema } from './login.js';
 
 const now = () => new Date('2026-11-22T12:00:00Z');
 const join = createJoinAllocationSchema({ now });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { addressFields, checkAddress, normaliseStateCode } from './address.js';
 import type { AgeRuleOptions } from './fields.js';
 import { checkPhone } from './fields.js';
-import { EmailSchema } from './login.js';
 import { newPasswordSchema, secretInput } from './password.js';
 import { textInput } from './primitives.js';
 import { checkConfirmEmail, personFields } from './profile.js';
@@ -45,10 +44,6 @@ export const createFoundersListSchema = (options: AgeRuleOptions = {}) =>
 export const FoundersListSchema = createFoundersListSchema();
 export type FoundersListFormValues = z.input<typeof FoundersListSchema>;
 export type FoundersListInput = z.output<typeof FoundersListSchema>;
-
-/** `/forgot-password` and the sign-in link request: just the e-mail. */
-export const EmailOnlySchema = z.object({ email: EmailSchema });
-export type EmailOnlyInput = z.infer<typeof EmailOnlySchema>;
 
 /** Reset password and create password (seed §2): a new password twice, and the e-mailed token. */
 export const SetPasswordSchema = z
