@@ -186,11 +186,14 @@ describe('pages of the shell', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
   });
 
-  it('gives the home page its light header and no footer; other pages have the footer', async () => {
+  it('gives the home page its light header and its own slim footer instead of the site footer; other pages have the site footer', async () => {
     const { page } = await newPage();
     await page.goto('/');
     expect(await page.getByTestId('site-header').getAttribute('class')).toContain('site-header--home');
-    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    expect(await page.getByTestId('site-footer').count()).toBe(0);
+    const slim = await page.getByRole('contentinfo').innerText();
+    expect(slim).toContain('+1 707 555 0142');
+    expect(slim).not.toContain('Bottle Verification');
     await page.goto('/login');
     expect(await page.getByTestId('site-header').getAttribute('class')).toContain('site-header--default');
     const footer = await page.getByRole('contentinfo').innerText();
