@@ -6,7 +6,8 @@ import { cardBrandName } from '../cards/card-brand';
 
 /**
  * What an order says about where it goes, how it was paid and the card that travels with it: the
- * same blocks on the thank-you page, the order page and its printed receipt.
+ * same blocks on the thank-you page, the order page and its printed receipt. Each is a heading and
+ * its text, not a landmark: a page listing two orders would otherwise have two regions of one name.
  */
 
 /** The postal lines of a shipped order's address, the country by its name ("United States"). */
@@ -30,19 +31,19 @@ export function OrderDelivery({ order, idPrefix }: FactProps) {
     const place = delivery.pickup ?? order.fulfilment.pickupLocation;
     const name = place?.name || delivery.address[0] || '';
     return (
-      <section aria-labelledby={headingId} className="order-fact" data-testid="order-delivery">
+      <div className="order-fact" data-testid="order-delivery">
         <h3 id={headingId} className="review-block__title">
           {t('orders.detail.delivery')}
         </h3>
         <p className="order-fact__lead">{t('orders.detail.pickupAt', { location: name })}</p>
         {place?.address ? <p>{place.address}</p> : null}
         {place?.hours ? <p className="muted">{t('orders.detail.hours', { hours: place.hours })}</p> : null}
-      </section>
+      </div>
     );
   }
   const address = delivery.shippingAddress;
   return (
-    <section aria-labelledby={headingId} className="order-fact" data-testid="order-delivery">
+    <div className="order-fact" data-testid="order-delivery">
       <h3 id={headingId} className="review-block__title">
         {t('orders.detail.shippingTo')}
       </h3>
@@ -64,7 +65,7 @@ export function OrderDelivery({ order, idPrefix }: FactProps) {
           <AddressLines lines={delivery.address} />
         </p>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -74,14 +75,14 @@ export function OrderPayment({ order, idPrefix }: FactProps) {
   if (!order.payment.last4) return null;
   const headingId = `${idPrefix}-payment`;
   return (
-    <section aria-labelledby={headingId} className="order-fact" data-testid="order-payment">
+    <div className="order-fact" data-testid="order-payment">
       <h3 id={headingId} className="review-block__title">
         {t('orders.detail.payment')}
       </h3>
       <p>
         {cardBrandName(order.payment.brand)} {t('cards.endingIn', { last4: order.payment.last4 })}
       </p>
-    </section>
+    </div>
   );
 }
 
@@ -91,11 +92,11 @@ export function OrderGiftMessage({ order, idPrefix, className }: FactProps & { c
   if (!order.giftMessage) return null;
   const headingId = `${idPrefix}-gift`;
   return (
-    <section aria-labelledby={headingId} className={['order-fact', 'order-fact--gift', className].filter(Boolean).join(' ')} data-testid="order-gift-message">
+    <div className={['order-fact', 'order-fact--gift', className].filter(Boolean).join(' ')} data-testid="order-gift-message">
       <h3 id={headingId} className="review-block__title">
         {t('orders.detail.giftMessage')}
       </h3>
       <p className="order-fact__gift">{order.giftMessage}</p>
-    </section>
+    </div>
   );
 }
