@@ -9,12 +9,14 @@ import { applyServerFieldErrors, toastFailure } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
 import { useAddAddress, useUpdateAddress } from './addresses.api';
 
-const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'stateCode', 'zipCode', 'countryCode'] as const;
+const ADDRESS_FIELDS = ['recipientName', 'address1', 'address2', 'city', 'stateCode', 'zipCode', 'countryCode', 'phone'] as const;
 const DEFAULT_COUNTRY = 'US';
 const resolver = formResolver(AddressInputSchema);
 
 const formValues = (address?: Address, country = DEFAULT_COUNTRY): AddressFormValues => ({
   countryCode: address?.countryCode ?? country,
+  recipientName: address?.recipientName ?? '',
+  phone: address?.phone ?? '',
   address1: address?.address1 ?? '',
   address2: address?.address2 ?? '',
   city: address?.city ?? '',
@@ -23,6 +25,13 @@ const formValues = (address?: Address, country = DEFAULT_COUNTRY): AddressFormVa
   isDefaultShipping: address?.isDefaultShipping ?? false,
   isDefaultBilling: address?.isDefaultBilling ?? false,
 });
+
+/** Where a new address may be: checkout's shipping destinations (the address book takes any country). */
+export interface AddressFormLimits {
+  countries: readonly string[];
+  /** The states offered where the country has a list; null: the whole list. */
+  states: readonly string[] | null;
+}
 
 interface AddressFormProps {
   /** The address being edited; a new one when left out. */
@@ -35,10 +44,12 @@ interface AddressFormProps {
   headingLevel?: 2 | 3;
   /** Whether to offer the two default flags for a new address. */
   showDefaults?: boolean;
+  /** Only these countries and states (a shipping address at checkout). */
+  limits?: AddressFormLimits;
 }
 
 /** Adds or edits one address. The state is a list where the country has one, free text elsewhere. */
-export function AddressForm({ address, onDone, initialCountry, headingLevel = 2, showDefaults = true }: AddressFormProps) {
+export function AddressForm({ address, onDone, initialCountry, headingLevel = 2, showDefaults = true, limits }: AddressFormProps) {
   const { t } = useTranslation(['common', 'notification']);
   const add = useAddAddress();
   const update = useUpdateAddress();
@@ -55,7 +66,8 @@ export function AddressForm({ address, onDone, initialCountry, headingLevel = 2,
   } = useForm({ resolver, defaultValues: formValues(address, initialCountry) });
 
   const country = watch('countryCode') ?? DEFAULT_COUNTRY;
-  const states = statesOf(country);
+  const allStates = statesOf(country);
+  const states = allStates && limits?.states ? Object.fromEntries(Object.entries(allStates).filter(([code]) => limits.states?.includes(code))) : allStates;
 
   // The member asked for this form: take them to its first field.
   useEffect(() => setFocus('countryCode'), [setFocus]);
@@ -99,12 +111,20 @@ export function AddressForm({ address, onDone, initialCountry, headingLevel = 2,
         })}
         error={errors.countryCode?.message}
       >
-        {countryOptions().map((option) => (
+        {countryOptions(limits?.countries).map((option) => (
           <option key={option.code} value={option.code}>
             {option.name}
           </option>
         ))}
       </SelectField>
+      <TextField
+        id={`${idPrefix}-recipient`}
+        label={t('addresses.recipientName')}
+        autoComplete={limits ? 'shipping name' : 'name'}
+        hint={t('addresses.recipientHint')}
+        registration={register('recipientName')}
+        error={errors.recipientName?.message}
+      />
       <TextField id={`${idPrefix}-address1`} label={t('addresses.address1')} autoComplete="address-line1" registration={register('address1')} error={errors.address1?.message} />
       <TextField id={`${idPrefix}-address2`} label={t('addresses.address2')} autoComplete="address-line2" registration={register('address2')} error={errors.address2?.message} />
       <div className="account-form__row account-form__row--locality">
@@ -123,6 +143,16 @@ export function AddressForm({ address, onDone, initialCountry, headingLevel = 2,
         )}
         <TextField id={`${idPrefix}-zip`} label={t('addresses.zipCode')} autoComplete="postal-code" registration={register('zipCode')} error={errors.zipCode?.message} />
       </div>
+      <TextField
+        id={`${idPrefix}-phone`}
+        label={t('addresses.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint={t('addresses.phoneHint')}
+        registration={register('phone')}
+        error={errors.phone?.message}
+      />
       {editing || !showDefaults ? null : (
         <div className="account-form__checks">
           <CheckboxField id={`${idPrefix}-default-shipping`} label={t('addresses.makeDefaultShipping')} registration={register('isDefaultShipping')} />

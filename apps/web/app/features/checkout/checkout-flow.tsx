@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Address, Card, Cart, Offering } from '@winery/domain';
+import { GiftMessageSchema, type Address, type Card, type Cart, type Offering, type ShippingDestinationsView } from '@winery/domain';
 import { i18n } from '../../lib/i18n';
 import { sessionQueryKeys } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session.api';
@@ -24,6 +24,8 @@ import {
   type CheckoutStep,
 } from './checkout-steps';
 import { CheckoutStepper } from './checkout-stepper';
+import { CheckoutSummary } from './checkout-summary';
+import { isDeliverable } from './destinations';
 import { DeliveryStep } from './delivery-step';
 import { classifyOrderError } from './order-errors';
 import { PaymentStep, type NewCard } from './payment-step';
@@ -37,13 +39,32 @@ type StepErrors = Partial<Record<CheckoutStep, string>>;
  * time. The step is in the address (`?step=`), so back and reload work, but never past one that is
  * incomplete; the choices and a new card's digits are in memory only.
  */
-export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: Offering; cart: Cart; addresses: readonly Address[]; cards: readonly Card[] }) {
+export function CheckoutFlow({
+  offering,
+  cart,
+  addresses,
+  cards,
+  destinations,
+}: {
+  offering: Offering;
+  cart: Cart;
+  addresses: readonly Address[];
+  cards: readonly Card[];
+  destinations: ShippingDestinationsView;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { customerId, token } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [choices, setChoices] = useState<CheckoutChoices>(() => defaultChoices(addresses, cards, offering));
+  const deliverable = (address: Address) => isDeliverable(destinations, address);
+  const [choices, setChoices] = useState<CheckoutChoices>(() =>
+    defaultChoices(addresses, cards, offering, { countries: destinations.countries.map((country) => country.countryCode), deliverable }),
+  );
   const [errors, setErrors] = useState<StepErrors>({});
+  // The gift message is written at the review; kept here so going back to a step keeps it.
+  const [giftMessage, setGiftMessage] = useState('');
+  const [giftError, setGiftError] = useState<string | null>(null);
+  const giftField = useRef<HTMLTextAreaElement>(null);
   const [checking, setChecking] = useState(false);
   // A new card's digits: in this component's memory only, never in storage, the URL or a cache.
   const newCard = useRef<NewCard | null>(null);
@@ -100,11 +121,31 @@ export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: O
   };
 
   const onPlaceOrder = async () => {
-    const problem = await placeOrder.place(choices, newCard);
+    const gift = GiftMessageSchema.safeParse(giftMessage);
+    if (!gift.success) {
+      setGiftError(i18n.t(`validation:${gift.error.issues[0]?.message ?? 'tooLong'}`));
+      giftField.current?.focus();
+      return;
+    }
+    const problem = await placeOrder.place(choices, newCard, gift.data);
     if (!problem) return;
+    if (problem.field === 'giftMessage') {
+      setGiftError(problem.message ?? null);
+      giftField.current?.focus();
+      return;
+    }
     if (problem.message) fail(problem.step, problem.message);
     if (problem.step !== 'review') goTo(problem.step);
   };
+
+  // The summary shows shipping, tax and total once the delivery is known: a pick-up location, or
+  // (from the address step on) a shipping address the winery serves.
+  const chosenDelivery = deliveryOf(choices);
+  const knownDelivery =
+    chosenDelivery?.method === 'pickup' ||
+    (chosenDelivery?.method === 'shipping' && step !== 'delivery' && shippingAddress !== null && deliverable(shippingAddress))
+      ? chosenDelivery
+      : null;
 
   const focusOnMount = moved.current;
   let body: ReactNode;
@@ -113,6 +154,7 @@ export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: O
       body = (
         <DeliveryStep
           offering={offering}
+          destinations={destinations}
           choices={choices}
           error={errors.delivery ?? null}
           busy={checking}
@@ -120,7 +162,7 @@ export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: O
           onMethod={(method) => update({ method }, ['delivery'])}
           // An address in another country no longer fits: choose the default one there, if any.
           onCountry={(countryCode) =>
-            update({ countryCode, shippingAddressId: shippingAddressFor(countryCode, addresses, choices.shippingAddressId) }, ['delivery', 'address'])
+            update({ countryCode, shippingAddressId: shippingAddressFor(countryCode, addresses, choices.shippingAddressId, deliverable) }, ['delivery', 'address'])
           }
           onLocation={(locationId) => update({ locationId }, ['delivery'])}
           onContinue={() => void continueFrom('delivery')}
@@ -131,6 +173,7 @@ export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: O
       body = (
         <ShippingAddressStep
           addresses={addresses}
+          destinations={destinations}
           countryCode={choices.countryCode ?? DEFAULT_COUNTRY}
           selectedId={choices.shippingAddressId}
           onSelect={(shippingAddressId) => update({ shippingAddressId }, ['address'])}
@@ -176,7 +219,6 @@ export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: O
     case 'review':
       body = (
         <ReviewStep
-          offering={offering}
           cart={cart}
           choices={choices}
           shippingAddress={shippingAddress}
@@ -184,6 +226,14 @@ export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: O
           location={location}
           savedCard={savedCard}
           newCard={choices.payment?.kind === 'new' ? newCard.current : null}
+          giftMessage={giftMessage}
+          onGiftMessage={(value) => {
+            setGiftMessage(value);
+            // Said again only once it is put right, not at every keystroke.
+            if (giftError && GiftMessageSchema.safeParse(value).success) setGiftError(null);
+          }}
+          giftError={giftError}
+          giftField={giftField}
           error={errors.review ?? null}
           placing={placeOrder.placing}
           focusOnMount={focusOnMount}
@@ -203,7 +253,8 @@ export function CheckoutFlow({ offering, cart, addresses, cards }: { offering: O
       </header>
       <div className="checkout">
         <CheckoutStepper steps={steps} current={step} onSelect={goTo} />
-        <div className="checkout__step" key={step}>
+        <CheckoutSummary key={step === 'review' ? 'summary-review' : 'summary'} offering={offering} cart={cart} delivery={knownDelivery} location={location} openOnPhone={step === 'review'} />
+        <div className="checkout__step" key={`step-${step}`}>
           {body}
         </div>
       </div>

@@ -10,6 +10,7 @@ import { WithOffering } from '../offering/offering-content';
 import { OfferingGate, OfferingLoadFailed } from '../offering/offering-gate';
 import { clearCartId } from '../offering/selection/cart-storage';
 import { useStoredCart } from '../offering/selection/selection.api';
+import { useDestinations } from './checkout.api';
 import { CheckoutFlow } from './checkout-flow';
 
 /** /offering/checkout: open while the member's offering is, and nothing is ordered from it yet. */
@@ -23,6 +24,7 @@ function CheckoutPage() {
   const { cartId, cart } = useStoredCart();
   const addresses = useAddresses();
   const cards = useCards();
+  const destinations = useDestinations();
   const cartGone = isApiError(cart.error) && cart.error.status === 404;
   useEffect(() => {
     if (cartGone) clearCartId();
@@ -31,16 +33,17 @@ function CheckoutPage() {
   if (!cartId || cartGone) {
     return <Navigate to={OFFERING_PATHS.allocation} replace />;
   }
-  const failed = [cart, addresses, cards].find((query) => query.isError);
+  const queries = [cart, addresses, cards, destinations];
+  const failed = queries.find((query) => query.isError);
   if (failed) {
     return (
       <OfferingLoadFailed
         message={errorMessage(failed.error, t('offering.checkout.loadFailed'))}
-        onRetry={() => [cart, addresses, cards].forEach((query) => void query.refetch())}
+        onRetry={() => queries.forEach((query) => void query.refetch())}
       />
     );
   }
-  if (!cart.data || !addresses.data || !cards.data) {
+  if (!cart.data || !addresses.data || !cards.data || !destinations.data) {
     return (
       <div className="page offering-page">
         <PageLoading label={t('offering.checkout.loading')} />
@@ -50,11 +53,12 @@ function CheckoutPage() {
   const loadedCart = cart.data;
   const addressList = addresses.data;
   const cardList = cards.data;
+  const servedDestinations = destinations.data;
   return (
     <WithOffering allocationId={loadedCart.allocationId}>
       {(offering) =>
         loadedCart.lines.some((line) => line.quantity > 0) ? (
-          <CheckoutFlow offering={offering} cart={loadedCart} addresses={addressList} cards={cardList} />
+          <CheckoutFlow offering={offering} cart={loadedCart} addresses={addressList} cards={cardList} destinations={servedDestinations} />
         ) : (
           <Navigate to={OFFERING_PATHS.allocation} replace />
         )

@@ -65,6 +65,8 @@ const address = (id: string, countryCode: string, defaults: Partial<Pick<Address
   stateCode: null,
   zipCode: '94562',
   countryCode,
+  recipientName: null,
+  phone: null,
   isDefaultShipping: false,
   isDefaultBilling: false,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -109,6 +111,36 @@ describe('the choices a checkout starts with', () => {
       billingAddressId: null,
       payment: { kind: 'new' },
     });
+  });
+});
+
+describe('starting where the winery can ship', () => {
+  const served = { countries: ['CA', 'US'], deliverable: (item: Address) => item.countryCode !== 'JP' && item.stateCode !== 'UT' };
+
+  it('passes over a default shipping address it cannot ship to, and still bills it', () => {
+    const utah = { ...address('ut', 'US', { isDefaultShipping: true, isDefaultBilling: true }), stateCode: 'UT' };
+    const choices = defaultChoices([utah, address('ca', 'CA')], [], { pickupLocations: [] }, served);
+    expect(choices).toMatchObject({ method: 'shipping', countryCode: 'CA', shippingAddressId: 'ca', billingAddressId: 'ut' });
+  });
+
+  it('with only undeliverable addresses, starts in the United States with none chosen', () => {
+    expect(defaultChoices([address('jp', 'JP', { isDefaultShipping: true })], [], { pickupLocations: [] }, served)).toMatchObject({
+      countryCode: 'US',
+      shippingAddressId: null,
+      billingAddressId: 'jp',
+    });
+    expect(defaultChoices([], [], { pickupLocations: [] }, { ...served, countries: ['GB'] })).toMatchObject({ countryCode: 'GB' });
+  });
+
+  it('offers a pick-up first when nothing can be shipped', () => {
+    const pickupLocations = [{ id: LOCATION, name: 'The winery', address: '1 Vineyard Lane, Oakville', hours: 'Daily 10–4' }];
+    expect(defaultChoices([], [], { pickupLocations }, { countries: [], deliverable: () => false })).toMatchObject({ method: 'pickup', countryCode: null, locationId: LOCATION });
+  });
+
+  it('never moves to an address it cannot ship to when the country changes', () => {
+    const utah = { ...address('ut', 'US', { isDefaultShipping: true }), stateCode: 'UT' };
+    expect(shippingAddressFor('US', [utah, address('ny', 'US')], null, served.deliverable)).toBe('ny');
+    expect(shippingAddressFor('US', [utah], 'ut', served.deliverable)).toBeNull();
   });
 });
 

@@ -28,15 +28,29 @@ export const EMPTY_CHOICES: CheckoutChoices = {
 /** Where a member without a saved address is assumed to live until they say otherwise. */
 export const DEFAULT_COUNTRY = 'US';
 
-/** The first choices: the default shipping address's country and address, default billing, preferred card. */
-export function defaultChoices(addresses: readonly Address[], cards: readonly Card[], offering: Pick<Offering, 'pickupLocations'>): CheckoutChoices {
-  const shipping = addresses.find((address) => address.isDefaultShipping) ?? addresses[0];
-  const billing = addresses.find((address) => address.isDefaultBilling) ?? shipping;
+/** Whether a saved address can be shipped to (the destinations the rate tables serve). */
+export type Deliverable = (address: Address) => boolean;
+
+/**
+ * The first choices: the default shipping address (or else the first) the winery can ship to and
+ * its country, default billing, the preferred card. With no country to ship to, a pick-up.
+ */
+export function defaultChoices(
+  addresses: readonly Address[],
+  cards: readonly Card[],
+  offering: Pick<Offering, 'pickupLocations'>,
+  served: { countries: readonly string[]; deliverable: Deliverable } = { countries: [DEFAULT_COUNTRY], deliverable: () => true },
+): CheckoutChoices {
+  const deliverable = addresses.filter(served.deliverable);
+  const shipping = deliverable.find((address) => address.isDefaultShipping) ?? deliverable[0];
+  const billing = addresses.find((address) => address.isDefaultBilling) ?? shipping ?? addresses[0];
   const card = cards.find((item) => item.preferred) ?? cards[0];
+  const canShip = served.countries.length > 0;
+  const fallbackCountry = served.countries.includes(DEFAULT_COUNTRY) ? DEFAULT_COUNTRY : (served.countries[0] ?? null);
   return {
     ...EMPTY_CHOICES,
-    method: 'shipping',
-    countryCode: shipping?.countryCode ?? DEFAULT_COUNTRY,
+    method: canShip || offering.pickupLocations.length === 0 ? 'shipping' : 'pickup',
+    countryCode: shipping?.countryCode ?? fallbackCountry,
     shippingAddressId: shipping?.id ?? null,
     locationId: offering.pickupLocations.length === 1 ? (offering.pickupLocations[0]?.id ?? null) : null,
     billingAddressId: billing?.id ?? null,
@@ -46,10 +60,16 @@ export function defaultChoices(addresses: readonly Address[], cards: readonly Ca
 
 /**
  * The shipping address once the member picks another country: the chosen one if it is there,
- * else that country's default shipping address, else its only address, else none.
+ * else that country's default shipping address, else its only address, else none; only among the
+ * addresses the winery can ship to.
  */
-export function shippingAddressFor(countryCode: string, addresses: readonly Address[], currentId: string | null): string | null {
-  const inCountry = addresses.filter((address) => address.countryCode === countryCode);
+export function shippingAddressFor(
+  countryCode: string,
+  addresses: readonly Address[],
+  currentId: string | null,
+  deliverable: Deliverable = () => true,
+): string | null {
+  const inCountry = addresses.filter((address) => address.countryCode === countryCode && deliverable(address));
   const keep = inCountry.find((address) => address.id === currentId);
   const pick = keep ?? inCountry.find((address) => address.isDefaultShipping) ?? (inCountry.length === 1 ? inCountry[0] : undefined);
   return pick?.id ?? null;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { OrderSchema, QuoteSchema, type DeliveryInput, type Order, type PlaceOrderInput } from '@winery/domain';
+import { OrderSchema, QuoteSchema, ShippingDestinationsSchema, type DeliveryInput, type Order, type PlaceOrderInput } from '@winery/domain';
 import { apiClient, customerPath } from '../../lib/api-client';
 import { useSecretMutation } from '../../lib/secret-mutation';
 import { useSession } from '../../lib/session/session.api';
@@ -25,6 +25,19 @@ export function getQuoteQueryOptions(
 export function useQuote(cartId: string | null, delivery: DeliveryInput | null) {
   const { customerId, token } = useSession();
   return useQuery(getQuoteQueryOptions(customerId, token, cartId, delivery));
+}
+
+/**
+ * `GET …/destinations`: where the winery ships, read from its rate tables. Not personal, but asked
+ * in the member's scope like the rest of checkout; a quote still checks each address.
+ */
+export function useDestinations() {
+  const { customerId, token } = useSession();
+  return useQuery({
+    queryKey: ['destinations', customerId] as const,
+    queryFn: ({ signal }) => apiClient.get(`${customerPath(customerId)}/destinations`, { token, schema: ShippingDestinationsSchema, signal }),
+    enabled: Boolean(customerId && token),
+  });
 }
 
 /**

@@ -7,13 +7,15 @@ interface ChoiceProps {
   onChange: () => void;
   children: ReactNode;
   describedBy?: string;
+  /** An option shown but not to be chosen (an address the winery cannot ship to); say why in `describedBy`. */
+  disabled?: boolean;
   testId?: string;
 }
 
 /** One option of a radio group drawn as a card: the whole card is the label, the radio stays native. */
-export function Choice({ name, value, checked, onChange, children, describedBy, testId }: ChoiceProps) {
+export function Choice({ name, value, checked, onChange, children, describedBy, disabled = false, testId }: ChoiceProps) {
   return (
-    <label className={`choice${checked ? ' choice--checked' : ''}`} data-testid={testId}>
+    <label className={`choice${checked ? ' choice--checked' : ''}${disabled ? ' choice--disabled' : ''}`} data-testid={testId}>
       <input
         type="radio"
         className="choice__input"
@@ -21,6 +23,7 @@ export function Choice({ name, value, checked, onChange, children, describedBy, 
         value={value}
         checked={checked}
         onChange={onChange}
+        disabled={disabled}
         aria-describedby={describedBy}
       />
       <span className="choice__body">{children}</span>

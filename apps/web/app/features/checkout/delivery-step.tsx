@@ -1,13 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Offering } from '@winery/domain';
+import type { Offering, ShippingDestinationsView } from '@winery/domain';
 import { countryName, countryOptions } from '../../lib/countries';
 import { Choice, ChoiceGroup } from './choice';
 import type { CheckoutChoices } from './checkout-steps';
+import { destinationsSentence } from './destinations';
 import { StepFrame } from './step-frame';
 
 interface DeliveryStepProps {
   offering: Offering;
+  destinations: ShippingDestinationsView;
   choices: CheckoutChoices;
   onMethod: (method: 'shipping' | 'pickup') => void;
   onCountry: (countryCode: string) => void;
@@ -18,23 +20,40 @@ interface DeliveryStepProps {
   onContinue: () => void;
 }
 
-/** Step 1: shipped (to which country) or collected at one of the estate's pick-up locations. */
-export function DeliveryStep({ offering, choices, onMethod, onCountry, onLocation, error, busy, focusOnMount, onContinue }: DeliveryStepProps) {
+/**
+ * Step 1: shipped (to which country) or collected at one of the estate's pick-up locations. Only
+ * the countries the rate tables serve are offered, and a sentence says where that is (and where to
+ * collect instead) before the member chooses or types anything.
+ */
+export function DeliveryStep({ offering, destinations, choices, onMethod, onCountry, onLocation, error, busy, focusOnMount, onContinue }: DeliveryStepProps) {
   const { t } = useTranslation();
   const countryId = useId();
   const errorId = useId();
   const canPickUp = offering.pickupLocations.length > 0;
+  const canShip = destinations.countries.length > 0;
+  const countries = countryOptions(destinations.countries.map((country) => country.countryCode));
   const notice = choices.method === 'shipping' && choices.countryCode
     ? offering.shippingNotices.find((item) => item.countryCode === choices.countryCode)?.text
     : undefined;
 
   return (
-    <StepFrame title={t('offering.checkout.steps.delivery')} testId="step-delivery" focusOnMount={focusOnMount} onContinue={onContinue} onBack={null} busy={busy}>
+    <StepFrame
+      title={t('offering.checkout.steps.delivery')}
+      intro={<span data-testid="destinations-sentence">{destinationsSentence(destinations, offering.pickupLocations)}</span>}
+      introId={`${countryId}-destinations`}
+      testId="step-delivery"
+      focusOnMount={focusOnMount}
+      onContinue={onContinue}
+      onBack={null}
+      busy={busy}
+    >
       <ChoiceGroup legend={t('offering.checkout.delivery.question')} errorId={`${errorId}-method`} className="choice-group--two">
-        <Choice name="delivery-method" value="shipping" checked={choices.method === 'shipping'} onChange={() => onMethod('shipping')} testId="method-shipping">
-          <span className="choice__title">{t('offering.checkout.delivery.ship')}</span>
-          <span className="choice__text">{t('offering.checkout.delivery.shipText')}</span>
-        </Choice>
+        {canShip ? (
+          <Choice name="delivery-method" value="shipping" checked={choices.method === 'shipping'} onChange={() => onMethod('shipping')} testId="method-shipping">
+            <span className="choice__title">{t('offering.checkout.delivery.ship')}</span>
+            <span className="choice__text">{t('offering.checkout.delivery.shipText')}</span>
+          </Choice>
+        ) : null}
         {canPickUp ? (
           <Choice name="delivery-method" value="pickup" checked={choices.method === 'pickup'} onChange={() => onMethod('pickup')} testId="method-pickup">
             <span className="choice__title">{t('offering.checkout.delivery.pickUp')}</span>
@@ -54,12 +73,12 @@ export function DeliveryStep({ offering, choices, onMethod, onCountry, onLocatio
               className="field__input field__select"
               value={choices.countryCode ?? ''}
               autoComplete="shipping country"
-              aria-describedby={[notice ? `${countryId}-notice` : null, error ? errorId : null].filter(Boolean).join(' ') || undefined}
+              aria-describedby={[`${countryId}-destinations`, notice ? `${countryId}-notice` : null, error ? errorId : null].filter(Boolean).join(' ')}
               aria-invalid={error ? true : undefined}
               onChange={(event) => onCountry(event.target.value)}
             >
               {choices.countryCode ? null : <option value="">{t('addresses.stateChoose')}</option>}
-              {countryOptions().map((option) => (
+              {countries.map((option) => (
                 <option key={option.code} value={option.code}>
                   {option.name}
                 </option>

@@ -27,6 +27,14 @@ describe('what a refused order means for the member', () => {
     });
   });
 
+  it('puts a gift message the server refused back by its field', () => {
+    const tooLong = 'This text is too long';
+    expect(classifyOrderError(answer(400, 'Please check the highlighted fields', [{ field: 'giftMessage', code: 'tooLong', message: tooLong }]), 'x')).toEqual({
+      kind: 'giftMessage',
+      message: tooLong,
+    });
+  });
+
   it('uses the fallback words when there was no answer at all', () => {
     expect(classifyOrderError(new TypeError('Failed to fetch'), 'We could not place your order.')).toEqual({ kind: 'other', message: 'We could not place your order.' });
   });

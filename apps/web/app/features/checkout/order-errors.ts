@@ -8,6 +8,7 @@ export type OrderFailure =
   | { kind: 'address'; message: string }
   | { kind: 'billing'; message: string }
   | { kind: 'selection'; message: string }
+  | { kind: 'giftMessage'; message: string }
   | { kind: 'other'; message: string };
 
 const PAYMENT_CODES = new Set(['cardDeclined', 'cardUnprocessable', 'declined', 'cardError', 'cardFailed', 'paymentFailed', 'paymentDeclined']);
@@ -34,6 +35,7 @@ export function classifyOrderError(error: unknown, fallback: string): OrderFailu
     return { kind: 'address', message: first((field) => field.startsWith('delivery')) };
   }
   if (fields.includes('billingAddressId')) return { kind: 'billing', message: first((field) => field === 'billingAddressId') };
+  if (fields.includes('giftMessage')) return { kind: 'giftMessage', message: first((field) => field === 'giftMessage') };
   if (fields.some((field) => field === 'lines' || field.startsWith('lines.') || field === 'cartId')) {
     return { kind: 'selection', message: first((field) => field === 'lines' || field.startsWith('lines.') || field === 'cartId') };
   }

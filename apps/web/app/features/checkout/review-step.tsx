@@ -1,20 +1,16 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Address, Card, Cart, Offering, PickupLocation } from '@winery/domain';
-import { cardBrandOf } from '@winery/domain';
-import { PageLoading } from '../../components/page-loading';
-import { errorMessage } from '../../lib/api-error';
-import { formatCardExpiry } from '../../lib/format';
+import type { Address, Card, Cart, PickupLocation } from '@winery/domain';
+import { cardBrandOf, GIFT_MESSAGE_MAX_LENGTH } from '@winery/domain';
+import { formatCardExpiry, formatNumber } from '../../lib/format';
 import { cardBrandName } from '../cards/card-brand';
 import { useQuote } from './checkout.api';
-import { OrderLines, OrderTotals, type SummaryLine } from '../offering/order-parts';
 import { AddressLines } from '../addresses/address-lines';
 import { deliveryOf, type CheckoutChoices, type CheckoutStep } from './checkout-steps';
 import type { NewCard } from './payment-step';
 import { StepFrame } from './step-frame';
 
 interface ReviewStepProps {
-  offering: Offering;
   cart: Cart;
   choices: CheckoutChoices;
   shippingAddress: Address | null;
@@ -22,23 +18,17 @@ interface ReviewStepProps {
   location: PickupLocation | null;
   savedCard: Card | null;
   newCard: NewCard | null;
+  giftMessage: string;
+  onGiftMessage: (value: string) => void;
+  /** The gift message's own problem ('This text is too long'), shown by the field. */
+  giftError: string | null;
+  giftField: RefObject<HTMLTextAreaElement | null>;
   error: string | null;
   placing: boolean;
   focusOnMount: boolean;
   onEdit: (step: CheckoutStep) => void;
   onPlaceOrder: () => void;
   onBack: () => void;
-}
-
-/** The cart's lines with the offering's names and prices (the cart holds ids and quantities). */
-export function cartSummaryLines(cart: Cart, offering: Offering): SummaryLine[] {
-  const wines = new Map(offering.wines.map((wine) => [wine.id, wine]));
-  return cart.lines.flatMap((line) => {
-    const wine = wines.get(line.wineId);
-    return wine && line.quantity > 0
-      ? [{ wineId: wine.id, name: wine.name, vintage: wine.vintage, sizeMl: wine.sizeMl, quantity: line.quantity, unitPriceCents: wine.priceCents }]
-      : [];
-  });
 }
 
 function ReviewBlock({ title, step, onEdit, children, testId }: { title: string; step: CheckoutStep; onEdit: (step: CheckoutStep) => void; children: ReactNode; testId: string }) {
@@ -59,39 +49,56 @@ function ReviewBlock({ title, step, onEdit, children, testId }: { title: string;
   );
 }
 
-/** Step 5: everything chosen, the totals quoted by the server, and Place order. */
-export function ReviewStep(props: ReviewStepProps) {
-  const { offering, cart, choices, shippingAddress, billingAddress, location, savedCard, newCard, error, placing, focusOnMount, onEdit, onPlaceOrder, onBack } = props;
+/** An optional message for whoever receives the wine: a counter as it is typed, 'This text is too long' past the limit. */
+function GiftMessageField({ value, onChange, error, field }: { value: string; onChange: (value: string) => void; error: string | null; field: RefObject<HTMLTextAreaElement | null> }) {
   const { t } = useTranslation();
-  const delivery = deliveryOf(choices);
-  const quote = useQuote(cart.id, delivery);
-  const lines = cartSummaryLines(cart, offering);
-  const newBrand = newCard ? cardBrandOf(newCard.card.cardNumber) : null;
-
-  let totals: ReactNode;
-  if (quote.isError) {
-    totals = (
-      <div className="alert alert--error" role="alert">
-        <p className="alert__title">{errorMessage(quote.error, t('offering.checkout.review.quoteFailed'))}</p>
-        <button type="button" className="button button--quiet" onClick={() => void quote.refetch()}>
-          {t('offering.retry')}
-        </button>
-      </div>
-    );
-  } else if (!quote.data) {
-    totals = <PageLoading label={t('offering.checkout.review.quoting')} />;
-  } else {
-    totals = (
-      <>
-        <OrderTotals totals={quote.data.totals} />
-        {quote.data.notice ? (
-          <p className="notice" data-testid="quote-notice">
-            {quote.data.notice}
+  const id = useId();
+  const length = value.trim().length;
+  const over = length - GIFT_MESSAGE_MAX_LENGTH;
+  return (
+    <div className="review-block review-block--wide" data-testid="review-gift">
+      <div className={`field gift-message${error ? ' field--invalid' : ''}`}>
+        <label htmlFor={id} className="review-block__title gift-message__label">
+          {t('checkout.gift.label')}
+        </label>
+        <textarea
+          id={id}
+          ref={field}
+          rows={3}
+          className="field__input field__textarea"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? `${id}-error` : null, `${id}-hint`, `${id}-count`].filter(Boolean).join(' ')}
+          data-testid="gift-message"
+        />
+        <div className="gift-message__notes">
+          <p id={`${id}-hint`} className="field__hint">
+            {t('checkout.gift.hint')}
+          </p>
+          <p id={`${id}-count`} className={`field__hint gift-message__count${over > 0 ? ' gift-message__count--over' : ''}`} data-testid="gift-message-count">
+            {over > 0 ? t('checkout.gift.over', { count: over }) : t('checkout.gift.count', { count: length, max: formatNumber(GIFT_MESSAGE_MAX_LENGTH) })}
+          </p>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} className="field__error">
+            {error}
           </p>
         ) : null}
-      </>
-    );
-  }
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Step 5: everything chosen (the wines and totals are in the order summary beside it), a gift
+ * message if the member wants one, and Place order once the server has quoted the totals.
+ */
+export function ReviewStep(props: ReviewStepProps) {
+  const { cart, choices, shippingAddress, billingAddress, location, savedCard, newCard, giftMessage, onGiftMessage, giftError, giftField, error, placing, focusOnMount, onEdit, onPlaceOrder, onBack } = props;
+  const { t } = useTranslation();
+  const quote = useQuote(cart.id, deliveryOf(choices));
+  const newBrand = newCard ? cardBrandOf(newCard.card.cardNumber) : null;
 
   return (
     <StepFrame
@@ -105,20 +112,11 @@ export function ReviewStep(props: ReviewStepProps) {
       continueLabel={t('offering.checkout.review.placeOrder')}
     >
       <div className="review">
-        <section className="review-block review-block--wide" aria-labelledby="review-wines" data-testid="review-wines">
-          <div className="review-block__head">
-            <h3 id="review-wines" className="review-block__title">
-              {t('offering.checkout.review.wines')}
-            </h3>
-          </div>
-          <OrderLines lines={lines} caption={t('offering.checkout.review.wines')} />
-          {totals}
-        </section>
         <ReviewBlock title={t('offering.checkout.review.delivery')} step={choices.method === 'pickup' ? 'delivery' : 'address'} onEdit={onEdit} testId="review-delivery">
           {choices.method === 'pickup' && location ? (
             <>
-              <p className="review-block__lead">{t('offering.checkout.review.pickUpAt')}</p>
-              <AddressLines lines={[location.name, location.address, location.hours]} />
+              <p className="review-block__lead">{t('checkout.review.pickUpAt', { location: location.name })}</p>
+              <AddressLines lines={[location.address, location.hours]} />
             </>
           ) : shippingAddress ? (
             <>
@@ -145,7 +143,13 @@ export function ReviewStep(props: ReviewStepProps) {
             </p>
           ) : null}
         </ReviewBlock>
+        <GiftMessageField value={giftMessage} onChange={onGiftMessage} error={giftError} field={giftField} />
       </div>
+      {quote.data?.notice ? (
+        <p className="notice" data-testid="quote-notice">
+          {quote.data.notice}
+        </p>
+      ) : null}
       {error ? (
         <div className="alert alert--error" role="alert" data-testid="order-error">
           <p className="alert__title">{error}</p>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 interface StepFrameProps {
   title: string;
   intro?: ReactNode;
+  /** The intro's id, for a field it describes. */
+  introId?: string;
   /** Focus the heading when the step appears (not on the page's first paint). */
   focusOnMount: boolean;
   onContinue: () => void;
@@ -19,7 +21,7 @@ interface StepFrameProps {
  * where they are), its content, and Back / Continue. A section, not a form: a step may hold a
  * form of its own (a new address), and forms do not nest.
  */
-export function StepFrame({ title, intro, focusOnMount, onContinue, onBack, continueLabel, busy = false, children, testId }: StepFrameProps) {
+export function StepFrame({ title, intro, introId, focusOnMount, onContinue, onBack, continueLabel, busy = false, children, testId }: StepFrameProps) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -31,7 +33,11 @@ export function StepFrame({ title, intro, focusOnMount, onContinue, onBack, cont
       <h2 id={`${testId}-heading`} ref={heading} tabIndex={-1} className="checkout-step__heading">
         {title}
       </h2>
-      {intro ? <p className="checkout-step__intro muted">{intro}</p> : null}
+      {intro ? (
+        <p id={introId} className="checkout-step__intro muted">
+          {intro}
+        </p>
+      ) : null}
       {children}
       <div className="checkout-step__actions">
         {onBack ? (

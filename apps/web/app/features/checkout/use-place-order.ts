@@ -19,6 +19,8 @@ import type { NewCard } from './payment-step';
 export interface OrderProblem {
   step: CheckoutStep;
   message?: string;
+  /** A field of the step the message belongs by (the gift message). */
+  field?: 'giftMessage';
 }
 
 /**
@@ -40,7 +42,7 @@ export function usePlaceOrder({ offering, cart, onSend }: { offering: Offering; 
   const backToSelection = (notice: string) =>
     void navigate(OFFERING_PATHS.allocation, { state: { notice } satisfies SelectionNotice });
 
-  const place = async (choices: CheckoutChoices, newCard: RefObject<NewCard | null>): Promise<OrderProblem | null> => {
+  const place = async (choices: CheckoutChoices, newCard: RefObject<NewCard | null>, giftMessage?: string): Promise<OrderProblem | null> => {
     const delivery = deliveryOf(choices);
     if (placing.current || !delivery || !choices.billingAddressId || !choices.payment) return null;
     const card = newCard.current;
@@ -50,17 +52,27 @@ export function usePlaceOrder({ offering, cart, onSend }: { offering: Offering; 
     placing.current = true;
     onSend();
     try {
-      const order = await request.run({ cartId: cart.id, delivery, billingAddressId: choices.billingAddressId, payment, idempotencyKey });
+      const order = await request.run({
+        cartId: cart.id,
+        delivery,
+        billingAddressId: choices.billingAddressId,
+        payment,
+        idempotencyKey,
+        // Left out of the body when there is none (JSON drops undefined).
+        giftMessage: giftMessage || undefined,
+      });
       newCard.current = null;
       clearCartId();
-      queryClient.removeQueries({ queryKey: sessionQueryKeys.cart });
       queryClient.setQueryData(orderQueryKey(customerId, order.id), order);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.orders });
       if ('saveCard' in payment && payment.saveCard) void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.cards });
       // The member's status is thank-you now; the pages decide from it, so it is fetched first.
       await queryClient.invalidateQueries({ queryKey: sessionQueryKeys.allocation });
       toast.success(t('notification:order.success'));
-      void navigate(OFFERING_PATHS.thankYou, { replace: true });
+      // The ordered cart is gone on the server: its cached copy goes once the checkout has left
+      // (before, the checkout would read "no cart" and turn back to the selection page).
+      await navigate(OFFERING_PATHS.thankYou, { replace: true });
+      queryClient.removeQueries({ queryKey: sessionQueryKeys.cart });
       return null;
     } catch (error) {
       const failure = classifyOrderError(error, t('offering.checkout.review.placeFailed'));
@@ -81,6 +93,8 @@ export function usePlaceOrder({ offering, cart, onSend }: { offering: Offering; 
           return { step: choices.method === 'pickup' ? 'delivery' : 'address', message: failure.message };
         case 'billing':
           return { step: 'billing', message: failure.message };
+        case 'giftMessage':
+          return { step: 'review', field: 'giftMessage', message: failure.message };
         case 'closed':
           void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.allocation });
           return { step: 'review', message: failure.message };
