@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { OfferingWine } from '@winery/domain';
-import { WineBottleImage } from '../../../components/wine-bottle-image';
 import { formatMoney } from '../../../lib/format';
 import { formatBottleSize, STANDARD_BOTTLE_ML, wineTitle } from '../../../lib/wine-format';
 import { QuantityControl } from './quantity-control';
@@ -37,9 +36,6 @@ export function WineCard({ allocationId, wine, conditions = [], quantity, messag
           <span className="offer-wine__price" data-testid="wine-price">
             {t('offering.allocation.perBottle', { price: formatMoney(wine.priceCents) })}
           </span>
-      <div className="offer-wine__bottle">
-        <WineBottleImage image={wine.image} name={wine.name} alt={t('wineImage.bottleAlt', { wine: title })} sizes="(min-width: 48em) 88px, 60px" />
-      </div>
         </p>
         {wine.description ? <p className="offer-wine__description">{wine.description}</p> : null}
       </div>
