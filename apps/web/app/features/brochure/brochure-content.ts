@@ -41,6 +41,9 @@ export interface PhilosophyContent {
 export interface TeamMember {
   id: string;
   name: string;
+  /** A drawing of the person (public/images/team): a silhouette in the manner of an old cameo. */
+  portrait?: string;
+  /** Shown in a cameo of their own where there is no portrait. */
   initials: string;
   role: string;
   since: number;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { WineBottleImage } from '../../components/wine-bottle-image';
 import type { GrandCruPageData } from './brochure-content';
 import { GrandCruEmblem } from './grand-cru-emblem';
 import { DrinkingWindowSection, FactList, RecentVintages, VarietyList, WineSection, useWineFormat } from './wine-details';
@@ -26,6 +27,13 @@ export function GrandCruPage({ data: { wine, previous, next } }: { data: GrandCr
           <h1 className="wine-hero__title">{wine.name}</h1>
           <p className="wine-hero__tagline">{wine.tagline}</p>
         </div>
+        <WineBottleImage
+          name={wine.name}
+          alt={t('wineImage.bottleAlt', { wine: wine.name })}
+          sizes="(min-width: 48em) 144px, 80px"
+          className="wine-bottle wine-hero__bottle"
+          priority
+        />
       </header>
 
       <WineSection id="vineyard" heading={t('brochure.vineyard')}>

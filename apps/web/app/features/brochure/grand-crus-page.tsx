@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { WineBottleImage } from '../../components/wine-bottle-image';
 import type { GrandCrusIndexData } from './brochure-content';
 import { BrochureHeader } from './brochure-header';
-import { GrandCruEmblem } from './grand-cru-emblem';
 import { useWineFormat } from './wine-details';
 
 export function GrandCrusPage({ content }: { content: GrandCrusIndexData }) {
@@ -14,7 +14,7 @@ export function GrandCrusPage({ content }: { content: GrandCrusIndexData }) {
       <ul className="wine-cards">
         {content.wines.map((wine) => (
           <li key={wine.slug} className="wine-card">
-            <GrandCruEmblem emblem={wine.emblem} size={112} className="wine-card__emblem" />
+            <WineBottleImage name={wine.name} alt={t('wineImage.bottleAlt', { wine: wine.name })} sizes="72px" className="wine-bottle wine-card__bottle" />
             <p className="wine-card__numeral">{t('brochure.grandCruNumber', { numeral: wine.numeral })}</p>
             <h2 className="wine-card__name">
               <Link to={`/grand-crus/${wine.slug}`} className="wine-card__link">

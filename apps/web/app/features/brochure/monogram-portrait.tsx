@@ -27,3 +27,12 @@ export function MonogramPortrait({ initials, size = 120 }: { initials: string; s
     </svg>
   );
 }
+
+/**
+ * A team member's portrait: their drawing when the content has one, their monogram otherwise.
+ * Decorative, like the monogram: the name is printed beside it. Loaded as the page scrolls to it.
+ */
+export function TeamPortrait({ portrait, initials, size = 120 }: { portrait?: string; initials: string; size?: number }) {
+  if (!portrait) return <MonogramPortrait initials={initials} size={size} />;
+  return <img className="portrait" src={portrait} width={size} height={(size * 200) / 160} alt="" loading="lazy" decoding="async" data-testid="team-portrait" />;
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TeamContent } from './brochure-content';
 import { BrochureHeader } from './brochure-header';
-import { MonogramPortrait } from './monogram-portrait';
+import { TeamPortrait } from './monogram-portrait';
 
 export function TeamPage({ content }: { content: TeamContent }) {
   const { t } = useTranslation();
@@ -11,7 +11,7 @@ export function TeamPage({ content }: { content: TeamContent }) {
       <ul className="team" aria-label={t('brochure.members')}>
         {content.members.map((member) => (
           <li key={member.id} id={member.id} className="team-member">
-            <MonogramPortrait initials={member.initials} size={112} />
+            <TeamPortrait portrait={member.portrait} initials={member.initials} size={112} />
             <div className="team-member__text">
               <h2 className="team-member__name">{member.name}</h2>
               <p className="team-member__role">{member.role}</p>

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OFFERING_PATHS, type Offering } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
+import { WineBottleImage, WineShelf, wineOfNote } from '../../components/wine-bottle-image';
 import { Wordmark } from '../../components/wordmark';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
+import { wineTitle } from '../../lib/wine-format';
 import { OfferingLoadFailed } from './offering-gate';
 import { useOffering } from './offering.api';
 
@@ -119,6 +121,7 @@ export function VintageNotesView({ offering, next }: { offering: Offering; next:
         <div className="vintage-notes">
           {/* Written in Markdown by the winery; the API renders it to HTML through an allow-list (no scripts, no raw HTML). */}
           <div className="vintage-notes__body vintage-note" data-testid="vintage-notes-html" dangerouslySetInnerHTML={{ __html: html }} />
+          <WineShelf wines={offering.wines} heading={t('wineImage.theWines')} altOf={(wine) => t('wineImage.bottleAlt', { wine: wineTitle(wine) })} />
         </div>
       ) : notes.length === 0 ? (
         <div className="empty-state" data-testid="empty-state">
@@ -138,16 +141,26 @@ export function VintageNotesView({ offering, next }: { offering: Offering; next:
             </nav>
           ) : null}
           <div className="vintage-notes__body">
-            {notes.map((note, index) => (
-              <section key={index} id={`note-${index + 1}`} className="vintage-note" aria-labelledby={`note-${index + 1}-title`}>
-                <h2 id={`note-${index + 1}-title`} className="vintage-note__title">
-                  {note.title}
-                </h2>
-                {note.paragraphs.map((paragraph, paragraphIndex) => (
-                  <p key={paragraphIndex}>{paragraph}</p>
-                ))}
-              </section>
-            ))}
+            {notes.map((note, index) => {
+              const wine = wineOfNote(note.title, offering.wines);
+              return (
+                <section key={index} id={`note-${index + 1}`} className={`vintage-note${wine ? ' vintage-note--bottled' : ''}`} aria-labelledby={`note-${index + 1}-title`}>
+                  {wine ? (
+                    <div className="vintage-note__bottle">
+                      <WineBottleImage image={wine.image} name={wine.name} alt={t('wineImage.bottleAlt', { wine: wineTitle(wine) })} sizes="(min-width: 48em) 88px, 56px" />
+                    </div>
+                  ) : null}
+                  <div className="vintage-note__text">
+                    <h2 id={`note-${index + 1}-title`} className="vintage-note__title">
+                      {note.title}
+                    </h2>
+                    {note.paragraphs.map((paragraph, paragraphIndex) => (
+                      <p key={paragraphIndex}>{paragraph}</p>
+                    ))}
+                  </div>
+                </section>
+              );
+            })}
           </div>
         </div>
       )}

@@ -1,3 +1,4 @@
+import '../../styles/staff/wines.css';
 import { EditWinePage } from '../features/wines/wine-pages';
 import { staffMeta } from '../staff-i18n';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OfferingWine } from '@winery/domain';
+import { WineBottleImage } from '../../../components/wine-bottle-image';
 import { formatMoney } from '../../../lib/format';
 import { formatBottleSize, STANDARD_BOTTLE_ML, wineTitle } from '../../../lib/wine-format';
 import { QuantityControl } from './quantity-control';
@@ -25,6 +26,9 @@ export function WineCard({ allocationId, wine, conditions = [], quantity, messag
   const soldOut = !wine.available;
   return (
     <article className={`offer-wine${soldOut ? ' offer-wine--sold-out' : ''}`} aria-labelledby={titleId} data-testid="wine-card" data-wine-id={wine.id}>
+      <div className="offer-wine__bottle">
+        <WineBottleImage image={wine.image} name={wine.name} alt={t('wineImage.bottleAlt', { wine: title })} sizes="(min-width: 48em) 88px, 60px" />
+      </div>
       <div className="offer-wine__about">
         <h2 id={titleId} className="offer-wine__title">
           <span className="offer-wine__name">{wine.name}</span> <span className="offer-wine__vintage">{wine.vintage}</span>

@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { toastSaved } from '../../lib/toasts';
 import { useSaveWine, useWine } from './wines.api';
 import { WineForm } from './wine-form';
+import { WinePicture } from './wine-picture';
 
 export function NewWinePage() {
   const { t } = useTranslation('staff');
@@ -50,6 +51,7 @@ export function EditWinePage() {
           onSubmit={(body) => save.mutate(body, { onSuccess: (saved) => toastSaved(t('wines.saved', { name: saved.name })) })}
         />
       ) : null}
+      {wine.data ? <WinePicture key={`picture-${wine.data.id}`} wine={wine.data} /> : null}
     </>
   );
 }

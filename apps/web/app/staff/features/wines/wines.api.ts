@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WineImage, WineImageInput } from '@winery/domain';
 import { staffApi } from '../../session/staff-api';
 
 export interface StaffWine {
@@ -9,6 +10,8 @@ export interface StaffWine {
   priceCents: number | null;
   description: string;
   tastingNotes?: string;
+  /** Its uploaded picture; null: members see the estate's artwork. */
+  image?: WineImage | null;
   createdAt: string;
   updatedAt?: string;
 }
@@ -39,6 +42,27 @@ export function useSaveWine(wineId?: string) {
     onSuccess: (wine) => {
       queryClient.setQueryData(['staff', 'wine', wine.id], wine);
       void queryClient.invalidateQueries({ queryKey: ['staff', 'list', '/wines'] });
+    },
+  });
+}
+
+/** Uploads a picture (or, without `data`, changes its alt text); the wine is read again with it. */
+export function useSaveWineImage(wineId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WineImageInput) => staffApi.put<WineImage>(`/wines/${encodeURIComponent(wineId)}/image`, body),
+    onSuccess: (image) => {
+      queryClient.setQueryData<StaffWine>(['staff', 'wine', wineId], (wine) => (wine ? { ...wine, image } : wine));
+    },
+  });
+}
+
+export function useRemoveWineImage(wineId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => staffApi.delete(`/wines/${encodeURIComponent(wineId)}/image`),
+    onSuccess: () => {
+      queryClient.setQueryData<StaffWine>(['staff', 'wine', wineId], (wine) => (wine ? { ...wine, image: null } : wine));
     },
   });
 }
