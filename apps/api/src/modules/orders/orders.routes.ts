@@ -32,7 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         tags: ['order'],
         summary: "The member's past orders, newest first",
         description:
-          'Each names the offering it was placed in (null when it has none) and where it is now (`fulfilment`: placed, processing, shipped with carrier, tracking number and link, ready for pick-up with the place and its hours, picked up, cancelled), as staff set it. Empty when the member has not ordered.',
+          'Each names the offering it was placed in (null when it has none), the first order it adds to (`addsTo`, ADR 017) and where it is now (`fulfilment`: placed, processing, shipped with carrier, tracking number and link, ready for pick-up with the place and its hours, picked up, cancelled), as staff set it. Empty when the member has not ordered.',
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         response: { 200: MemberOrderListSchema, ...errorResponses(400, 401, 403, 404) },
@@ -48,7 +48,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         tags: ['order'],
         summary: 'Place the order of a cart: take the stock, authorise the card, write the order — or nothing',
         description:
-          "One transaction (ADR 009). 201 with the new order; the same `idempotencyKey` again answers 200 with the same order, also when both arrive at once (one order, one authorisation). 400: the choice breaks the member's limits (counting earlier orders), the order minimum or a combination (as for the cart); 'Please select an address'; the address is not in the chosen country; 'Sorry, we cannot ship to {destination}.'; 'The credit card was declined.' (cardDeclined) or 'Unable to process card. Please verify your information.' (cardUnprocessable). 409: 'This offering is closed.', or 'Sorry, {wine} has just sold out. Please change your order.' (soldOut, field lines.<wineId>). A refusal leaves stock, orders and cards untouched.",
+          "One transaction (ADR 009). A member who already holds an order of the allocation that is not cancelled places an addition (ADR 017): `addsTo` names their first order, and it is charged for its own bottles. An optional `giftMessage` (at most 300 characters) travels with the order. The ordered cart is deleted. 201 with the new order; the same `idempotencyKey` again answers 200 with the same order, also when both arrive at once (one order, one authorisation). 400: the choice breaks the member's limits (counting earlier orders), the order minimum or a combination (as for the cart); 'Please select an address'; the address is not in the chosen country; 'Sorry, we cannot ship to {destination}.'; 'The credit card was declined.' (cardDeclined) or 'Unable to process card. Please verify your information.' (cardUnprocessable). 409: 'This offering is closed.', or 'Sorry, {wine} has just sold out. Please change your order.' (soldOut, field lines.<wineId>). A refusal leaves stock, orders and cards untouched.",
         headers: TenantHeadersSchema,
         params: CustomerCollectionParamsSchema,
         body: PlaceOrderSchema,
@@ -67,6 +67,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['order'],
         summary: 'One order of the member: lines, totals, delivery and card, as placed',
+        description:
+          "The order's page and receipt (issue 15): its lines, totals, delivery (the address copy with recipient and phone, or the pick-up place and hours), card brand and last four, gift message, where it is now (`fulfilment`), and its links: `addsTo` (an addition: the first order it adds to) and `additions` (a first order: its additions). Another member's order answers 404, as one that does not exist; an id that is not one answers 400.",
         headers: TenantHeadersSchema,
         params: OrderParamsSchema,
         response: { 200: MemberOrderSchema, ...errorResponses(400, 401, 403, 404) },
