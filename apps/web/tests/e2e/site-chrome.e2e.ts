@@ -50,7 +50,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await waitForApp(page);
     const button = accountButton(page);
     await button.waitFor();
-    if (width >= 768) expect(await mainNavLabels(page)).toEqual(['Letter', 'Allocation', 'Vintage Notes']);
+    if (width >= 768) await expect.poll(() => mainNavLabels(page)).toEqual(['Letter', 'Allocation', 'Vintage Notes']);
     else expect(await menuToggle(page).getAttribute('aria-expanded')).toBe('false');
     const box = (await button.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual((await banner(page).boundingBox())!.height);
