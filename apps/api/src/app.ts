@@ -206,6 +206,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/v1' },
   );
+  // The few routes on the site's own paths (a mail app's one-click unsubscribe), before the web
+  // app's catch-all so they are never answered with a page.
+  await app.register(async (site) => {
+    for (const area of areas) if (area.siteRoutes) await area.siteRoutes(site);
+  });
 
   if (options.webRoot && existsSync(options.webRoot)) {
     await app.register(staticWebPlugin, { webRoot: options.webRoot });

@@ -102,7 +102,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<voi
 
   try {
     await database.migrate();
-    const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
+    // Demo cards go through this server's test gateway, so their fingerprints are its own: the
+    // demo members' saved card is then recognised when they add it again.
+    const seeded = config.SEED_DEMO ? await seedDemo(database.db, undefined, paymentGateway.name === 'test' ? paymentGateway : undefined) : false;
     if (seeded) app.log.info('demo producer seeded');
     if (database.kind === 'pglite') keepPlannerStatistics(database.db, app);
     await options.beforeListen?.(app, { db: database.db, paymentGateway });

@@ -13,6 +13,7 @@ export const CLIENT_ROUTE_PREFIXES = [
   '/magic-link',
   '/reset-password',
   '/create-password',
+  '/unsubscribe',
   '/staff',
 ] as const;
 

@@ -130,6 +130,7 @@ export async function seedDemo(
         last4: tokens[index]!.last4,
         ...expiry,
         cardHolderName: wallet.card.cardHolderName,
+        fingerprint: tokens[index]!.fingerprint,
         preferred: true,
       })),
     );

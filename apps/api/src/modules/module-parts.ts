@@ -41,12 +41,17 @@ export interface ModuleParts {
   settings: ModuleSettings;
 }
 
-/** The routes a module adds, by where app.ts registers them (both under /v1). */
+/** The routes a module adds, by where app.ts registers them (under /v1, but for siteRoutes). */
 export interface ModuleRoutes {
   /** Open to anyone unless a route says otherwise; every /v1/staff/… route is guarded (plugins/staff-guard.plugin.ts). */
   routes?: (v1: FastifyInstance) => Promise<void>;
   /** A member's own records: registered in the member scope (plugins/member-scope.plugin.ts). */
   ownRoutes?: (scope: FastifyInstance) => Promise<void>;
+  /**
+   * Routes on the site's own paths, outside /v1, for callers that cannot add a tenant header or
+   * choose the URL: a mail app's one-click unsubscribe POST to the link it was given (RFC 8058).
+   */
+  siteRoutes?: (site: FastifyInstance) => Promise<void>;
 }
 
 /** One area of the API (modules/<area>/<area>.module.ts): its services, built from the parts, and its routes. */

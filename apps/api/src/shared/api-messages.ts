@@ -1,4 +1,4 @@
-import { formatMoney, renderValidationMessage, type DeliveryMethod, type FulfilmentRefusal, type FulfilmentStatus, type FulfilmentTarget } from '@winery/domain';
+import { formatMoney, type DeliveryMethod, type FulfilmentRefusal, type FulfilmentStatus, type FulfilmentTarget } from '@winery/domain';
 import { apiText, type ApiTextKey } from '../i18n/i18n.js';
 
 /**
@@ -170,6 +170,6 @@ export const API_MESSAGES = {
   allocationImportMinAboveMax: apiText('allocationImportMinAboveMax'),
 
   // Account care (issue 15): a card saved once; unsubscribe links in non-transactional mail.
-  cardAlreadySaved: apiText('accountCare.cardAlreadySaved'),
-  unsubscribeLinkInvalid: renderValidationMessage('unsubscribeLinkInvalid'),
+  cardAlreadySaved: apiText('cardAlreadySaved'),
+  unsubscribeLinkInvalid: apiText('unsubscribeLinkInvalid'),
 } as const;

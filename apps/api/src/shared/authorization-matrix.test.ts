@@ -63,6 +63,10 @@ const ACCESS: Record<string, Row> = {
   // A well-formed ID that was never registered: its documented 404, the same for everyone.
   'POST /v1/bottle-verification': { access: 'public', ok: 404, body: () => ({ bottleId: 'ZZZZ-ZZZZ' }) },
   'POST /v1/staff/login': { access: 'public', ok: 400, body: EMPTY },
+  // Unsubscribe links (issue 15): the token alone decides; one never issued is refused alike.
+  'GET /v1/unsubscribe/{token}': { access: 'public', ok: 400, params: { token: 'neverIssued' } },
+  'PUT /v1/unsubscribe/{token}': { access: 'public', ok: 400, params: { token: 'neverIssued' }, body: () => ({ subscribed: false }) },
+  'POST /unsubscribe/{token}': { access: 'public', ok: 400, params: { token: 'neverIssued' } },
   // A wine's picture (issue 15): public, with the tenant in the path, since an <img> sends no header.
   'GET /v1/{tenant}/wines/{wineId}/image/{variant}': { access: 'public', ok: 200, params: { wineId: 'picturedWineId', variant: 'imageVariant' } },
 
@@ -110,6 +114,12 @@ const ACCESS: Record<string, Row> = {
   },
   'DELETE /v1/{tenant}/customer/{customerId}/address/{addressId}': { access: 'owner', ok: 204, params: { addressId: 'spareAddressId' } },
   'POST /v1/{tenant}/customer/{customerId}/address/{addressId}/default': { access: 'owner', ok: 200, body: () => ({ purpose: 'billing' }) },
+  'GET /v1/{tenant}/customer/{customerId}/communication': { access: 'owner', ok: 200 },
+  'PUT /v1/{tenant}/customer/{customerId}/communication': {
+    access: 'owner',
+    ok: 200,
+    body: () => ({ offeringInvitations: true, offeringReminders: false, news: true }),
+  },
   'GET /v1/{tenant}/customer/{customerId}/card': { access: 'owner', ok: 200 },
   'POST /v1/{tenant}/customer/{customerId}/card': {
     access: 'owner',

@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_PATH } from '@winery/domain';
 import type { LinkPurpose } from '../db/schema/index.js';
 
 /**
@@ -11,3 +12,10 @@ export const LINK_PATHS = {
   'reset-password': '/reset-password/',
   'create-password': '/create-password/',
 } as const satisfies Record<LinkPurpose, string>;
+
+/**
+ * Every site path whose last segment is a token: the e-mailed links above, and unsubscribe links
+ * (a signed token, stored nowhere, that turns one kind of a member's e-mail off; issue 15). Log
+ * redaction strips what follows each of them.
+ */
+export const TOKEN_PATHS: readonly string[] = [...Object.values(LINK_PATHS), UNSUBSCRIBE_PATH];

@@ -12,12 +12,16 @@ describe('redactUrl', () => {
     [`/allocation-link%2f${TOKEN}`, '/allocation-link/[redacted]'],
     [`/create%2Dpassword/${TOKEN}`, '/create-password/[redacted]'],
     [`https://members.example.com/members/reset-password/${TOKEN}`, 'https://members.example.com/members/reset-password/[redacted]'],
+    // Unsubscribe links (issue 15): the page, its API calls and a mail app's one-click POST.
+    [`/unsubscribe/${TOKEN}`, '/unsubscribe/[redacted]'],
+    [`/v1/unsubscribe/${TOKEN}`, '/v1/unsubscribe/[redacted]'],
+    [`/Unsubscribe%2F${TOKEN}`, '/Unsubscribe/[redacted]'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
 
   it('leaves every other path alone', () => {
-    for (const url of ['/v1/customer/login-link/6f1c1c1e-8f1a-4c55-9a53-0d7d1f3b8a11', '/magic-link/abc', '/v1/customer/password-reset/confirm', '/reset-passwords/x', '/login']) {
+    for (const url of ['/v1/customer/login-link/6f1c1c1e-8f1a-4c55-9a53-0d7d1f3b8a11', '/magic-link/abc', '/v1/customer/password-reset/confirm', '/reset-passwords/x', '/login', '/profile/communication']) {
       expect(redactUrl(url)).toBe(url);
     }
   });

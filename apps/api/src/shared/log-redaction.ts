@@ -1,4 +1,4 @@
-import { LINK_PATHS } from './link-paths.js';
+import { TOKEN_PATHS } from './link-paths.js';
 
 /**
  * What may reach a log line (issue 11): never a link token, a query's parameter values, a
@@ -8,8 +8,8 @@ import { LINK_PATHS } from './link-paths.js';
 
 const REDACTED = '[redacted]';
 
-/** Where a link's token follows in a path: /reset-password/{token}, /login-by-link/{token}, … */
-const LINK_SEGMENTS = Object.values(LINK_PATHS).map((path) => path.replace(/^\/|\/$/g, ''));
+/** Where a link's token follows in a path: /reset-password/{token}, /login-by-link/{token}, /unsubscribe/{token}, … */
+const LINK_SEGMENTS = TOKEN_PATHS.map((path) => path.replace(/^\/|\/$/g, ''));
 // The web router matches paths case-insensitively, and a slash may come percent-encoded, so
 // both count. Everything after the prefix goes: the token, any further segments, the query.
 const LINK_IN_TEXT = new RegExp(`((?:/|%2f)(?:${LINK_SEGMENTS.join('|')}))(?:/|%2f)[^\\s"'<>\`]*`, 'gi');

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wishes } from '../db/schema/index.js';
 import { MAIL_KINDS } from '../modules/mail/templates/mail-templates.js';
-import { LINK_PATHS } from './link-paths.js';
+import { LINK_PATHS, TOKEN_PATHS } from './link-paths.js';
 import { createTestGateway, type TestGateway } from '../modules/payments/test-gateway.js';
 import { createOrderingFixtures, ignoreDroppedConnections } from '../testing/ordering-fixtures.js';
 import { createTestApp, TEST_PASSWORD, TEST_TENANT, type TestApp } from '../testing/test-app.js';
@@ -239,17 +239,20 @@ describe('secrets at rest (issue 11)', () => {
     const linkTokens = delivered.flatMap((mail) =>
       mail.links.flatMap((link) => {
         const { pathname } = new URL(link);
-        const prefix = [...Object.values(LINK_PATHS), STAFF_CREATE_PASSWORD_PATH].find((path) => pathname.startsWith(path));
+        const prefix = [...TOKEN_PATHS, STAFF_CREATE_PASSWORD_PATH].find((path) => pathname.startsWith(path));
         return prefix ? [pathname.slice(prefix.length)] : [];
       }),
     );
     expect(linkTokens.length).toBeGreaterThanOrEqual(5);
+    // The invitation and the reminder carry unsubscribe links too (issue 15): kept out of rows and logs alike.
+    const unsubscribeLinks = delivered.flatMap((mail) => mail.links).filter((link) => new URL(link).pathname.startsWith('/unsubscribe/'));
+    expect(unsubscribeLinks.length).toBeGreaterThanOrEqual(2);
 
     // The link pages, as a member opens them from the mail; and one link traded for a session.
     for (const link of delivered.flatMap((mail) => mail.links)) {
       const { pathname } = new URL(link);
       const page = await t.app.inject({ method: 'GET', url: pathname, remoteAddress: freshIp() });
-      const withToken = Object.values(LINK_PATHS).some((path) => pathname.startsWith(path));
+      const withToken = TOKEN_PATHS.some((path) => pathname.startsWith(path));
       // Link pages are the app's client routes; other pages are prerendered in a real build.
       if (withToken) expect(page.statusCode, pathname).toBe(200);
     }
@@ -298,6 +301,8 @@ describe('secrets at rest (issue 11)', () => {
         const confirmed = await call('POST', `/v1/customer/password-${kind}/confirm`, { token: candidate, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
         expect(confirmed.statusCode, `${kind} ${candidate}`).toBe(400);
       }
+      // (One longer than a path parameter may be is no route at all: 404.)
+      expect([400, 404], `unsubscribe ${candidate}`).toContain((await call('GET', `/v1/unsubscribe/${candidate}`)).statusCode);
     }
   });
 });

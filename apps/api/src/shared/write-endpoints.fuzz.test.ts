@@ -33,6 +33,8 @@ const BODILESS = new Set([
   // Its body is the CSV file itself (text/csv): sent without one, it must answer 400.
   'POST /v1/staff/offerings/{offeringId}/allocations/import',
   'POST /v1/customer/login-link/{requestId}/resend',
+  // RFC 8058 one-click unsubscribe: whatever body a mail app sends (form, multipart, none) is read as nothing.
+  'POST /unsubscribe/{token}',
   'POST /v1/staff/members/{customerId}/account-link',
   'POST /v1/staff/members/{customerId}/invite',
   'POST /v1/staff/allocation-requests/{requestId}/approve',

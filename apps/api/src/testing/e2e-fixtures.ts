@@ -133,6 +133,7 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
       expMonth: card.expMonth,
       expYear: card.expYear,
       cardHolderName: card.cardHolderName,
+      fingerprint: saved.fingerprint,
       preferred: card.preferred,
     });
   }

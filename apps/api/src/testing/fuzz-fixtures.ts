@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { orderLines, orders, tiers, wineImages, wishes } from '../db/schema/index.js';
 import type { Operation } from './openapi-inputs.js';
+import { createUnsubscribeTokens } from '../modules/mail/unsubscribe-tokens.js';
 import { createOrderingFixtures } from './ordering-fixtures.js';
 import { TEST_PASSWORD, TEST_TENANT, type TestApp } from './test-app.js';
 import { DAY_MS } from '@winery/domain';
@@ -114,6 +115,13 @@ export async function createFuzzFixtures(t: TestApp) {
               ...(op.path.endsWith('/invitation') ? { passwordHash: null } : {}),
             })
           ).id;
+      case 'token':
+        // An unsubscribe link of this world's member (issue 15), good for a day: runs reach the handler.
+        if (op.path.includes('/unsubscribe/')) {
+          return async () =>
+            createUnsubscribeTokens(t.signingKeys.privateKey).issue({ customerId: world.customer.id, preference: 'news', expiresAt: new Date(Date.now() + DAY_MS) });
+        }
+        break;
       case 'tierId':
         return async () => (await db.insert(tiers).values({ tenantId, name: `Tier ${randomUUID().slice(0, 8)}`, rank: 9 }).returning())[0]!.id;
       default:

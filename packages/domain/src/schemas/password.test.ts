@@ -26,6 +26,15 @@ describe('ChangePasswordSchema', () => {
     });
   });
 
+  it('refuses the current password as the new one, on the new password, as typed', () => {
+    expect(fieldMessages(ChangePasswordSchema, change('Old-Password-1'))).toEqual({
+      newPassword: 'Your new password must be different from your current one.',
+    });
+    // Only the very same characters count: a space or a letter's case makes another password.
+    expect(fieldMessages(ChangePasswordSchema, change('old-Password-1'))).toEqual({});
+    expect(fieldMessages(ChangePasswordSchema, change('Old-Password-1 '))).toEqual({});
+  });
+
   it('asks for each field', () => {
     expect(fieldMessages(ChangePasswordSchema, change('', '', ''))).toEqual({
       currentPassword: 'Please enter your password',

@@ -24,6 +24,11 @@ export const ChangePasswordSchema = z
     confirmPassword: secretInput('required'),
   })
   .superRefine((value, ctx) => {
+    // A "change" to the same password changes nothing, yet would end every other session: said
+    // on the new password, where the member can act on it. Compared as typed (never trimmed).
+    if (value.currentPassword && value.newPassword === value.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'newPasswordSameAsCurrent' });
+    }
     if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordsDoNotMatch' });
     }

@@ -41,9 +41,10 @@ export const AllocationAssignmentListSchema = z
 
 /**
  * Where a member's invitation to an offering stands, furthest step first: ordered, their link
- * used, else the last invitation e-mail's state (failed, queued or sent), else none.
+ * used, else the last invitation e-mail's state (failed, queued or sent), else optedOut (never
+ * invited, and they turned offering invitations off in their account), else none.
  */
-export const INVITATION_STATES = ['none', 'queued', 'sent', 'failed', 'linkUsed', 'ordered'] as const;
+export const INVITATION_STATES = ['none', 'optedOut', 'queued', 'sent', 'failed', 'linkUsed', 'ordered'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 export const InvitationStatusSchema = z.object({
   state: z.enum(INVITATION_STATES),

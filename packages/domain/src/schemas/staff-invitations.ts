@@ -30,8 +30,11 @@ export type InvitationsInput = z.output<typeof InvitationsInputSchema>;
 export const RemindersInputSchema = z.object({ customerIds: CustomerIdsSchema, tierId: TierFilterSchema }).nullish();
 export type RemindersInput = z.output<typeof RemindersInputSchema>;
 
-/** What a send did: e-mails queued, and members left out (already invited, deactivated, ordered…). */
-export const MailsQueuedSchema = z.object({ queued: z.number().int(), skipped: z.number().int() });
+/**
+ * What a send did: e-mails queued, and members left out (already invited, deactivated, ordered,
+ * opted out…); `optedOut` counts those of the skipped who turned this kind of e-mail off.
+ */
+export const MailsQueuedSchema = z.object({ queued: z.number().int(), skipped: z.number().int(), optedOut: z.number().int() });
 export type MailsQueued = z.infer<typeof MailsQueuedSchema>;
 
 export const InvitationListQuerySchema = PageQuerySchema.extend({
@@ -56,14 +59,18 @@ export const StaffInvitationSchema = z.object({
   orderedAt: z.string().nullable(),
   /** Why the last e-mail failed (the mail server's words), when it did. */
   lastError: z.string().nullable(),
+  /** The member turned offering reminders off in their account: reminders skip them. */
+  remindersOptedOut: z.boolean(),
 });
 export type StaffInvitation = z.infer<typeof StaffInvitationSchema>;
 export const StaffInvitationPageSchema = pageOf(StaffInvitationSchema);
 
-/** Members of the offering per invitation state; `invited` counts every state but none. */
+/** Members of the offering per invitation state; `invited` counts every state but none and optedOut. */
 export const InvitationSummarySchema = z.object({
   allocated: z.number().int(),
   invited: z.number().int(),
+  /** Never invited, and they turned offering invitations off: a send skips them. */
+  optedOut: z.number().int(),
   queued: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),

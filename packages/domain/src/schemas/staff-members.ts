@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CommunicationPreferencesSchema } from './profile.js';
 import { addressFields, checkAddress, normaliseStateCode } from './address.js';
 import { optionalText, parseIsoDate, personName, PHONE_MAX_LENGTH, PrefixSchema, COMPANY_MAX_LENGTH } from './fields.js';
 import { EmailSchema } from './login.js';
@@ -95,6 +96,8 @@ export const StaffMemberDetailSchema = z.object({
   active: z.boolean(),
   deactivatedAt: z.string().nullable(),
   hasPassword: z.boolean(),
+  /** The e-mails beyond the transactional ones the member chose in their account (read-only here). */
+  mailPreferences: CommunicationPreferencesSchema,
   createdAt: z.string(),
   lastActivityDate: z.string().nullable(),
   addresses: z.array(

@@ -88,6 +88,24 @@ describe('POST /v1/customer/{customerId}/password', () => {
     expect((await login(member.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('refuses the current password as the new one, on the new password, and ends no session (issue 15)', async () => {
+    const member = await t.createCustomer();
+    const token = await t.signIn(member.email);
+    const other = await t.signIn(member.email);
+    const response = await change(member.id, token, { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      type: 'validationError',
+      message: 'Please check the highlighted fields',
+      errors: [{ field: 'newPassword', code: 'newPasswordSameAsCurrent', message: 'Your new password must be different from your current one.' }],
+    });
+    // Nothing changed: the other device is still signed in, the hash is the same.
+    expect((await getSelf(member.id, other)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, member.id));
+    expect(row!.passwordHash).toBe(member.passwordHash);
+  });
+
   it.each(['password1', 'Password1', 'iloveyou1', '12345678'])('refuses the common password %s', async (common) => {
     const member = await t.createCustomer();
     const token = await t.signIn(member.email);

@@ -43,6 +43,8 @@ export interface TokenizedCard {
   expMonth: number;
   expYear: number;
   cardHolderName: string;
+  /** The gateway's keyed fingerprint of the number: the same card saved twice has the same one. */
+  fingerprint: string;
 }
 
 /** The card's refusal, shown on `field`: the issuer said no, or the card could not be processed. */
@@ -114,6 +116,7 @@ export function createCardTokenizer(deps: {
         expMonth: expiry.month,
         expYear: expiry.year,
         cardHolderName: card.cardHolderName,
+        fingerprint: result.fingerprint,
       };
     },
 

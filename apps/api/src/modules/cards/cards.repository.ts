@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { paymentCards } from '../../db/schema/index.js';
 import { lockCustomer } from '../customers/customers.repository.js';
@@ -14,6 +14,8 @@ export interface CardValues {
   expMonth: number;
   expYear: number;
   cardHolderName: string;
+  /** The gateway's fingerprint of the number (never the number); null for cards saved before it was kept. */
+  fingerprint: string | null;
   preferred: boolean;
 }
 
@@ -55,12 +57,23 @@ function cardQueries(db: Database) {
         .where(ofCustomer(tenantId, customerId, eq(paymentCards.preferred, true), ...(exceptId ? [ne(paymentCards.id, exceptId)] : [])));
     },
 
-    async insert(tenantId: string, customerId: string, values: CardValues, at: Date): Promise<CardRow> {
+    /** The member's saved card with this fingerprint, if any. */
+    async findByFingerprint(tenantId: string, customerId: string, fingerprint: string): Promise<CardRow | undefined> {
+      const [row] = await db.select().from(paymentCards).where(ofCustomer(tenantId, customerId, eq(paymentCards.fingerprint, fingerprint))).limit(1);
+      return row;
+    },
+
+    /**
+     * Undefined when the member already has this card (the same fingerprint): the unique index
+     * decides, so two saves of one card at once still leave one row, whoever checked first.
+     */
+    async insert(tenantId: string, customerId: string, values: CardValues, at: Date): Promise<CardRow | undefined> {
       const [row] = await db
         .insert(paymentCards)
         .values({ ...values, tenantId, customerId, createdAt: at, updatedAt: at })
+        .onConflictDoNothing({ target: [paymentCards.customerId, paymentCards.fingerprint], where: isNotNull(paymentCards.fingerprint) })
         .returning();
-      return row!;
+      return row;
     },
 
     async setPreferred(tenantId: string, id: string, at: Date): Promise<CardRow> {

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentCards } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { TEST_CARDS } from '../payments/test-gateway.js';
 import { MAX_CARDS_PER_MEMBER } from './card-tokenizer.js';
+import { createCardsRepository } from './cards.repository.js';
 
 const ATTEMPTS_PER_HOUR = 4;
 let t: TestApp;
@@ -62,10 +64,65 @@ describe('POST /v1/{tenant}/customer/{customerId}/card', () => {
   it('gives each saved card its own random token, whatever the number', async () => {
     const { customer, token } = await memberWithToken();
     await api(token).add(customer.id, visa);
-    await api(token).add(customer.id, visa);
+    await api(token).add(customer.id, { ...visa, cardNumber: '4000 0566 5566 5556' });
     const tokens = (await storedCards(customer.id)).map((c) => c.gatewayToken);
     expect(new Set(tokens).size).toBe(2);
-    for (const gatewayToken of tokens) expect(gatewayToken).not.toMatch(/4242/);
+    for (const gatewayToken of tokens) expect(gatewayToken).not.toMatch(/4242|5556/);
+  });
+
+  it('saves a card once: the same number again answers 409 on the number, however it is typed', async () => {
+    const { customer, token } = await memberWithToken();
+    expect((await api(token).add(customer.id, visa)).statusCode).toBe(201);
+    const again = await api(token).add(customer.id, { ...visa, cardNumber: '4242-4242-4242-4242', expirationDate: `12/${nextYear}`, cardHolderName: 'A. Vintner' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      statusCode: 409,
+      type: 'conflict',
+      message: 'This card is already saved.',
+      errors: [{ field: 'cardNumber', code: 'cardAlreadySaved', message: 'This card is already saved.' }],
+    });
+    const stored = await storedCards(customer.id);
+    expect(stored).toHaveLength(1);
+    // The gateway's keyed fingerprint: neither the number nor a plain hash of it.
+    expect(stored[0]!.fingerprint).toMatch(/^fp_test_[A-Za-z0-9_-]{43}$/);
+    expect(stored[0]!.fingerprint).not.toContain('4242');
+    expect(stored[0]!.fingerprint).not.toContain(createHash('sha256').update('4242424242424242').digest('base64url'));
+    // Another card, another member's copy of this one, and this one once it is removed: all saved.
+    expect((await api(token).add(customer.id, mastercard)).statusCode).toBe(201);
+    const other = await memberWithToken();
+    expect((await api(other.token).add(other.customer.id, visa)).statusCode).toBe(201);
+    expect((await api(token).remove(customer.id, stored[0]!.id)).statusCode).toBe(204);
+    expect((await api(token).add(customer.id, visa)).statusCode).toBe(201);
+  });
+
+  it('saves one card when the same card is sent several times at once', async () => {
+    const { customer, token } = await memberWithToken();
+    const answers = await Promise.all(Array.from({ length: ATTEMPTS_PER_HOUR }, () => api(token).add(customer.id, visa)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array(ATTEMPTS_PER_HOUR - 1).fill(409)]);
+    expect(await storedCards(customer.id)).toHaveLength(1);
+  });
+
+  it('keeps one row per card in the table itself: a second insert of the same fingerprint writes nothing', async () => {
+    // Below the service's lock: the unique index alone, as two writers without it would meet.
+    const customer = await t.createCustomer();
+    const repository = createCardsRepository(t.db);
+    const card = (gatewayToken: string) => ({
+      gateway: 'test',
+      gatewayToken,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 8,
+      expYear: 2040,
+      cardHolderName: 'Ada Vintner',
+      fingerprint: 'fp_test_same',
+      preferred: false,
+    });
+    const inserted = await Promise.all(['tok_test_a', 'tok_test_b', 'tok_test_c'].map((gatewayToken) => repository.insert(t.tenantId, customer.id, card(gatewayToken), new Date())));
+    expect(inserted.filter(Boolean)).toHaveLength(1);
+    // Cards saved before fingerprints were kept (null) are not held to it.
+    await repository.insert(t.tenantId, customer.id, { ...card('tok_test_d'), fingerprint: null }, new Date());
+    await repository.insert(t.tenantId, customer.id, { ...card('tok_test_e'), fingerprint: null }, new Date());
+    expect(await storedCards(customer.id)).toHaveLength(3);
   });
 
   it('keeps the preferred card unless the new one asks to be preferred', async () => {
@@ -163,8 +220,9 @@ describe('POST /v1/{tenant}/customer/{customerId}/card', () => {
   it('limits tries per member, declined ones included: then 429 with Retry-After', async () => {
     const { customer, token } = await memberWithToken();
     for (let i = 0; i < ATTEMPTS_PER_HOUR; i += 1) {
+      // Declined, approved, declined, and the approved card again (409): every try counts.
       const number = i % 2 === 0 ? TEST_CARDS.declined : TEST_CARDS.approved;
-      expect([201, 400]).toContain((await api(token).add(customer.id, { ...visa, cardNumber: number })).statusCode);
+      expect([201, 400, 409]).toContain((await api(token).add(customer.id, { ...visa, cardNumber: number })).statusCode);
     }
     const blocked = await api(token).add(customer.id, visa);
     expect(blocked.statusCode).toBe(429);

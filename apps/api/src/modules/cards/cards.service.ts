@@ -17,6 +17,10 @@ export function toCardView(row: CardRow): Card {
   };
 }
 
+/** 409 on the number field: the member has this card already (the gateway's fingerprint matched). */
+const cardAlreadySaved = () =>
+  new ApiError('conflict', API_MESSAGES.cardAlreadySaved, [{ field: 'cardNumber', code: 'cardAlreadySaved', message: API_MESSAGES.cardAlreadySaved }]);
+
 export interface CardsDependencies {
   repository: CardsRepository;
   tokenizer: CardTokenizer;
@@ -42,7 +46,9 @@ export function createCardsService(deps: CardsDependencies) {
 
     /**
      * Hands the number and security code to the gateway and keeps what it answers. They are
-     * never stored, logged or returned: this function is the last place they exist.
+     * never stored, logged or returned: this function is the last place they exist. A card the
+     * member has saved already (the gateway's fingerprint matches) answers 409 on the number,
+     * and its new token is forgotten at the gateway again.
      */
     async create(tenantId: string, customerId: string, input: CardInput): Promise<Card> {
       if ((await repository.countForCustomer(tenantId, customerId)) >= MAX_CARDS_PER_MEMBER) {
@@ -59,9 +65,10 @@ export function createCardsService(deps: CardsDependencies) {
           // Counted again under the lock: another request may have added a card meanwhile.
           const saved = await q.countForCustomer(tenantId, customerId);
           if (saved >= MAX_CARDS_PER_MEMBER) throw new ApiError('conflict', API_MESSAGES.tooManyCards(MAX_CARDS_PER_MEMBER));
+          if (await q.findByFingerprint(tenantId, customerId, approved.fingerprint)) throw cardAlreadySaved();
           const preferred = saved === 0 || input.preferred;
           if (preferred) await q.clearPreferred(tenantId, customerId, at);
-          return q.insert(
+          const inserted = await q.insert(
             tenantId,
             customerId,
             {
@@ -72,10 +79,14 @@ export function createCardsService(deps: CardsDependencies) {
               expMonth: approved.expMonth,
               expYear: approved.expYear,
               cardHolderName: approved.cardHolderName,
+              fingerprint: approved.fingerprint,
               preferred,
             },
             at,
           );
+          // The unique index holds even where the look-up above could not (no lock held it).
+          if (!inserted) throw cardAlreadySaved();
+          return inserted;
         });
       } catch (error) {
         await tokenizer.forget(approved.token);

@@ -45,6 +45,15 @@ export function createCustomersRepository(db: Database) {
       return row;
     },
 
+    /**
+     * A member by id whatever their tenant: for a token we signed for that member (an unsubscribe
+     * link), whose tenant is the member's own. Every other look-up names the tenant.
+     */
+    async findByIdInAnyTenant(id: string): Promise<CustomerRow | undefined> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+      return row;
+    },
+
     /** `email` must already be lowercased: that is how it is stored. */
     async findByEmail(tenantId: string, email: string): Promise<CustomerRow | undefined> {
       const [row] = await db
@@ -68,6 +77,24 @@ export function createCustomersRepository(db: Database) {
       const [row] = await db
         .update(customers)
         .set({ ...values, email: values.email.toLowerCase(), updatedAt: at })
+        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Sets the member's e-mail choices (issue 15), all or some of them; undefined when the member
+     * does not exist. One statement, so switches changed at once from two places both hold.
+     */
+    async updateMailPreferences(
+      tenantId: string,
+      id: string,
+      values: Partial<Pick<CustomerRow, 'mailOfferingInvitations' | 'mailOfferingReminders' | 'mailNews'>>,
+      at: Date,
+    ): Promise<CustomerRow | undefined> {
+      const [row] = await db
+        .update(customers)
+        .set({ ...values, updatedAt: at })
         .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
         .returning();
       return row;

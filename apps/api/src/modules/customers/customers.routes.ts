@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createProfileSchema, CustomerParamsSchema, CustomerSchema } from '@winery/domain';
+import { CommunicationPreferencesSchema, createProfileSchema, CustomerCollectionParamsSchema, CustomerParamsSchema, CustomerSchema } from '@winery/domain';
 import { TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { CustomersService } from './customers.service.js';
@@ -43,5 +43,38 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
     },
     async (request) =>
       customers.updateProfile(request.tenant.id, request.params.customerId, request.body),
+  );
+
+  app.get(
+    '/:tenant/customer/:customerId/communication',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: 'Which e-mails the member receives beyond the transactional ones',
+        description:
+          'Offering invitations, reminders before an offering closes, and news between offerings; all on for a new member. Orders, sign-in and password e-mails always go.',
+        headers: TenantHeadersSchema,
+        params: CustomerCollectionParamsSchema,
+        response: { 200: CommunicationPreferencesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => customers.getPreferences(request.tenant.id, request.params.customerId),
+  );
+
+  app.put(
+    '/:tenant/customer/:customerId/communication',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: "Set which e-mails the member receives beyond the transactional ones",
+        description:
+          'All three switches at once. Staff invitations and reminders skip a member who turned them off (the console shows them as opted out), and every such e-mail carries a one-click unsubscribe link.',
+        headers: TenantHeadersSchema,
+        params: CustomerCollectionParamsSchema,
+        body: CommunicationPreferencesSchema,
+        response: { 200: CommunicationPreferencesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => customers.updatePreferences(request.tenant.id, request.params.customerId, request.body),
   );
 };

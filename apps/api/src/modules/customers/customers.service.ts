@@ -1,4 +1,4 @@
-import { formatPhone, type Customer, type ProfileInput } from '@winery/domain';
+import { formatPhone, type CommunicationPreferences, type Customer, type ProfileInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
@@ -19,6 +19,11 @@ export function toCustomerView(row: CustomerRow): Customer {
   };
 }
 
+/** The member's e-mail choices as the account page shows them. */
+export function toPreferencesView(row: CustomerRow): CommunicationPreferences {
+  return { offeringInvitations: row.mailOfferingInvitations, offeringReminders: row.mailOfferingReminders, news: row.mailNews };
+}
+
 const emailInUse = () =>
   new ApiError('conflict', API_MESSAGES.emailInUse, [
     { field: 'email', code: 'emailInUse', message: API_MESSAGES.emailInUse },
@@ -30,6 +35,24 @@ export function createCustomersService(repository: CustomersRepository, now: () 
       const row = await repository.findById(tenantId, customerId);
       if (!row) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
       return toCustomerView(row);
+    },
+
+    async getPreferences(tenantId: string, customerId: string): Promise<CommunicationPreferences> {
+      const row = await repository.findById(tenantId, customerId);
+      if (!row) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
+      return toPreferencesView(row);
+    },
+
+    /** Every e-mail that is not transactional asks these first (mail-categories.ts). */
+    async updatePreferences(tenantId: string, customerId: string, input: CommunicationPreferences): Promise<CommunicationPreferences> {
+      const row = await repository.updateMailPreferences(
+        tenantId,
+        customerId,
+        { mailOfferingInvitations: input.offeringInvitations, mailOfferingReminders: input.offeringReminders, mailNews: input.news },
+        now(),
+      );
+      if (!row) throw new ApiError('notFound', API_MESSAGES.customerNotFound);
+      return toPreferencesView(row);
     },
 
     async updateProfile(

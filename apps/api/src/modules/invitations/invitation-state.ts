@@ -4,7 +4,7 @@ import type { InvitationState } from '@winery/domain';
 /*
  * Where each member's invitation to an offering stands, as SQL over one allocation row (the outer
  * query selects from `allocations`): the furthest step wins — ordered, the link used, else the
- * last invitation e-mail's state. Lists filter and count on the same expressions, so a page, its
+ * last invitation e-mail's state, else opted out (never invited, invitations turned off). Lists filter and count on the same expressions, so a page, its
  * filter and the summary always agree.
  */
 
@@ -25,12 +25,15 @@ export const invitationColumns = {
   linkUsedAt: sql.raw(`(select min(ut.used_at) from offering_invitations ui join link_tokens ut on ut.id = ui.link_token_id
        where ui.allocation_id = "allocations"."id")`),
   orderedAt: sql.raw(`(select min(oo.placed_at) from orders oo where oo.allocation_id = "allocations"."id" and oo.status <> 'cancelled')`),
+  /** The member turned offering invitations off in their account (issue 15). */
+  invitationsOff: sql.raw(`(select not oc.mail_offering_invitations from customers oc where oc.id = "allocations"."customer_id")`),
 };
 
 /** The state, as text. */
 export const invitationStateSql = sql<InvitationState>`(case
   when ${invitationColumns.orderedAt} is not null then 'ordered'
   when ${invitationColumns.linkUsedAt} is not null then 'linkUsed'
+  when ${invitationColumns.lastInvitedAt} is null and ${invitationColumns.invitationsOff} then 'optedOut'
   when ${invitationColumns.lastInvitedAt} is null then 'none'
   when ${invitationColumns.mailStatus} = 'failed' then 'failed'
   when ${invitationColumns.mailStatus} = 'queued' then 'queued'

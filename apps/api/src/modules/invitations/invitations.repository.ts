@@ -42,6 +42,9 @@ function invitationQueries(db: Database) {
           email: customers.email,
           firstName: customers.firstName,
           deactivated: sql<boolean>`${customers.deactivatedAt} is not null`,
+          // The member's own choices (issue 15): invitations and reminders skip those who said no.
+          wantsInvitations: customers.mailOfferingInvitations,
+          wantsReminders: customers.mailOfferingReminders,
           state: invitationStateSql,
         })
         .from(allocations)
@@ -65,6 +68,11 @@ function invitationQueries(db: Database) {
         .values({ ...input, purpose: 'allocation', tokenHash: hash })
         .returning({ id: linkTokens.id });
       return { token, id: row!.id };
+    },
+
+    /** An allocation link whose e-mail was not queued (the member opted out): gone before it could work. */
+    async dropLink(linkTokenId: string) {
+      await db.delete(linkTokens).where(eq(linkTokens.id, linkTokenId));
     },
 
     async recordInvitations(
@@ -94,6 +102,7 @@ function invitationQueries(db: Database) {
           linkUsedAt: invitationColumns.linkUsedAt,
           orderedAt: invitationColumns.orderedAt,
           lastError: sql<string | null>`${invitationColumns.lastError}`,
+          remindersOptedOut: sql<boolean>`not ${customers.mailOfferingReminders}`,
         })
         .from(allocations)
         .innerJoin(customers, eq(customers.id, allocations.customerId))

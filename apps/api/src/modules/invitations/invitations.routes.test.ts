@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@winery/domain';
-import { auditLog, customers, mailQueue, offeringInvitations, offerings, tiers } from '../../db/schema/index.js';
+import { auditLog, customers, linkTokens, mailQueue, offeringInvitations, offerings, tiers } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { createInvitationsRepository } from './invitations.repository.js';
 import { createInvitationsService } from './invitations.service.js';
@@ -61,16 +61,16 @@ describe('POST /v1/staff/offerings/{offeringId}/invitations', () => {
     const { offering, members } = await offeringWithMembers(2);
     const gone = await t.createCustomer({ deactivatedAt: new Date() });
     await t.createAllocation({ offeringId: offering.id, customerId: gone.id });
-    expect((await call('POST', `/offerings/${offering.id}/invitations`)).json()).toEqual({ queued: 2, skipped: 1 });
-    expect((await call('POST', `/offerings/${offering.id}/invitations`, {})).json()).toEqual({ queued: 0, skipped: 3 });
+    expect((await call('POST', `/offerings/${offering.id}/invitations`)).json()).toEqual({ queued: 2, skipped: 1, optedOut: 0 });
+    expect((await call('POST', `/offerings/${offering.id}/invitations`, {})).json()).toEqual({ queued: 0, skipped: 3, optedOut: 0 });
     const resent = await call('POST', `/offerings/${offering.id}/invitations`, { customerIds: [members[0]!.customer.id, gone.id], resend: true });
-    expect(resent.json()).toEqual({ queued: 1, skipped: 1 });
+    expect(resent.json()).toEqual({ queued: 1, skipped: 1, optedOut: 0 });
     expect(await t.deliveredMail({ to: gone.email })).toEqual([]);
 
     // The second member's e-mail fails for good: a plain send tries them again.
     const [row] = await t.db.select().from(offeringInvitations).where(eq(offeringInvitations.allocationId, members[1]!.allocation.id));
     await t.db.update(mailQueue).set({ status: 'failed', lastError: 'Error: mailbox unavailable' }).where(eq(mailQueue.id, row!.mailId!));
-    expect((await call('POST', `/offerings/${offering.id}/invitations`)).json()).toEqual({ queued: 1, skipped: 2 });
+    expect((await call('POST', `/offerings/${offering.id}/invitations`)).json()).toEqual({ queued: 1, skipped: 2, optedOut: 0 });
   });
 
   it('answers 409 for a draft offering and 404 for an unknown one', async () => {
@@ -92,7 +92,7 @@ describe('by tier', () => {
 
     const sent = await call('POST', `/offerings/${offering.id}/invitations`, { tierId: founder!.id });
     expect(sent.statusCode).toBe(202);
-    expect(sent.json()).toEqual({ queued: 2, skipped: 0 });
+    expect(sent.json()).toEqual({ queued: 2, skipped: 0, optedOut: 0 });
 
     const page = (await call('GET', `/offerings/${offering.id}/invitations?tierId=${founder!.id}`)).json();
     expect(page.items.map((item: { customerId: string; state: string }) => [item.customerId, item.state])).toEqual(founders.map((id) => [id, expect.stringMatching(/queued|sent/)]));
@@ -100,7 +100,7 @@ describe('by tier', () => {
     expect((await call('GET', `/offerings/${offering.id}/invitations/summary`)).json()).toMatchObject({ allocated: 4, invited: 2 });
 
     const reminded = await call('POST', `/offerings/${offering.id}/reminders`, { tierId: founder!.id });
-    expect(reminded.json()).toEqual({ queued: 2, skipped: 0 });
+    expect(reminded.json()).toEqual({ queued: 2, skipped: 0, optedOut: 0 });
     expect((await call('GET', `/offerings/${offering.id}/invitations?tierId=not-a-uuid`)).statusCode).toBe(400);
   });
 });
@@ -144,7 +144,7 @@ describe('GET /v1/staff/offerings/{offeringId}/invitations and /summary', () => 
 
     const summary = await call('GET', `/offerings/${offering.id}/invitations/summary`);
     expect(summary.headers['cache-control']).toBe('no-store');
-    expect(summary.json()).toEqual({ allocated: 6, invited: 5, queued: 1, sent: 1, failed: 1, linkUsed: 1, ordered: 1 });
+    expect(summary.json()).toEqual({ allocated: 6, invited: 5, optedOut: 0, queued: 1, sent: 1, failed: 1, linkUsed: 1, ordered: 1 });
   });
 });
 
@@ -155,7 +155,7 @@ describe('reminders', () => {
     await t.createOrder({ customerId: members[1]!.customer.id, allocationId: members[1]!.allocation.id });
     const reminded = await call('POST', `/offerings/${offering.id}/reminders`, {});
     expect(reminded.statusCode).toBe(202);
-    expect(reminded.json()).toEqual({ queued: 1, skipped: 2 });
+    expect(reminded.json()).toEqual({ queued: 1, skipped: 2, optedOut: 0 });
     const [mail] = await t.deliveredMail({ to: members[0]!.customer.email, kind: 'invitation-reminder' });
     expect(mail!.subject).toContain(offering.name);
     expect(mail!.links.some((link) => link.includes('/allocation-link/'))).toBe(true);
@@ -179,5 +179,102 @@ describe('reminders', () => {
     expect(row!.reminderSentAt).not.toBeNull();
     // Not due yet (nine days left, three before): nothing sent.
     expect(await mailsOf(later.offering.id, 'invitation-reminder')).toEqual([]);
+  });
+});
+
+describe("members' own choices (issue 15)", () => {
+  /** The member turns a switch in their account, as the communication page does. */
+  async function choose(customer: { id: string; email: string }, preferences: { offeringInvitations: boolean; offeringReminders: boolean; news: boolean }) {
+    const memberToken = await t.signIn(customer.email);
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/${TEST_TENANT}/customer/${customer.id}/communication`,
+      headers: { tenant: TEST_TENANT, authorization: memberToken },
+      payload: preferences,
+    });
+    expect(answer.statusCode).toBe(200);
+  }
+  const ALL_ON = { offeringInvitations: true, offeringReminders: true, news: true };
+
+  it('skips members who turned invitations off: the send, the list, its filter and the figures say so', async () => {
+    const { offering, members } = await offeringWithMembers(3);
+    await choose(members[1]!.customer, { ...ALL_ON, offeringInvitations: false });
+
+    expect((await call('POST', `/offerings/${offering.id}/invitations`)).json()).toEqual({ queued: 2, skipped: 1, optedOut: 1 });
+    const mails = await mailsOf(offering.id, 'allocation-link');
+    expect(mails.map((mail) => mail.toAddress).sort()).toEqual([members[0]!.customer.email, members[2]!.customer.email].sort());
+    // Named, and even with resend: still not mailed.
+    expect((await call('POST', `/offerings/${offering.id}/invitations`, { customerIds: [members[1]!.customer.id], resend: true })).json()).toEqual({
+      queued: 0,
+      skipped: 1,
+      optedOut: 1,
+    });
+    await t.deliveredMail();
+    expect(await t.deliveredMail({ to: members[1]!.customer.email })).toEqual([]);
+
+    const page = (await call('GET', `/offerings/${offering.id}/invitations?limit=50`)).json();
+    expect(page.items.map((item: { lastName: string; state: string }) => [item.lastName, item.state])).toEqual([
+      ['Member A', 'sent'],
+      ['Member B', 'optedOut'],
+      ['Member C', 'sent'],
+    ]);
+    const optedOut = (await call('GET', `/offerings/${offering.id}/invitations?state=optedOut`)).json();
+    expect(optedOut.items.map((item: { customerId: string }) => item.customerId)).toEqual([members[1]!.customer.id]);
+    expect((await call('GET', `/offerings/${offering.id}/invitations/summary`)).json()).toEqual({
+      allocated: 3,
+      invited: 2,
+      optedOut: 1,
+      queued: 0,
+      sent: 2,
+      failed: 0,
+      linkUsed: 0,
+      ordered: 0,
+    });
+
+    // Turned back on: the next send invites them.
+    await choose(members[1]!.customer, ALL_ON);
+    expect((await call('POST', `/offerings/${offering.id}/invitations`)).json()).toEqual({ queued: 1, skipped: 2, optedOut: 0 });
+  });
+
+  it('skips members who turned reminders off, on demand and on schedule, and the list marks them', async () => {
+    const { offering, members } = await offeringWithMembers(3, { endDate: new Date(Date.now() + 2 * DAY_MS) });
+    await call('POST', `/offerings/${offering.id}/invitations`);
+    await choose(members[0]!.customer, { ...ALL_ON, offeringReminders: false });
+
+    expect((await call('POST', `/offerings/${offering.id}/reminders`, {})).json()).toEqual({ queued: 2, skipped: 1, optedOut: 1 });
+    const page = (await call('GET', `/offerings/${offering.id}/invitations?limit=50`)).json();
+    expect(page.items.map((item: { remindersOptedOut: boolean }) => item.remindersOptedOut)).toEqual([true, false, false]);
+
+    // The scheduled reminder leaves them out too.
+    await t.db.update(offerings).set({ reminderDaysBefore: 3 }).where(eq(offerings.id, offering.id));
+    const worker = createInvitationsService({ repository: createInvitationsRepository(t.db), mail: t.app.mail, now: () => new Date() });
+    await worker.remindDue();
+    await t.deliveredMail();
+    expect(await t.deliveredMail({ to: members[0]!.customer.email, kind: 'invitation-reminder' })).toEqual([]);
+    expect(await t.deliveredMail({ to: members[1]!.customer.email, kind: 'invitation-reminder' })).toHaveLength(2);
+  });
+
+  it('asks the member again as it queues: one who opted out since the list was read gets no mail and no link', async () => {
+    const { offering, members } = await offeringWithMembers(1);
+    const customer = members[0]!.customer;
+    await t.db.update(customers).set({ mailOfferingInvitations: false }).where(eq(customers.id, customer.id));
+    // The list as it was read a moment before the member said no.
+    const repository = createInvitationsRepository(t.db);
+    const stale: typeof repository = {
+      ...repository,
+      transaction: (work) =>
+        repository.transaction((q) => work({ ...q, members: async (...args) => (await q.members(...args)).map((member) => ({ ...member, wantsInvitations: true })) })),
+    };
+    const service = createInvitationsService({ repository: stale, mail: t.app.mail, now: () => new Date() });
+    expect(await service.send({ tenantId: TEST_TENANT, staff: null }, offering.id)).toEqual({ queued: 0, skipped: 1, optedOut: 1 });
+    expect(await t.db.select().from(linkTokens).where(eq(linkTokens.customerId, customer.id))).toEqual([]);
+    expect(await t.db.select().from(offeringInvitations).where(eq(offeringInvitations.customerId, customer.id))).toEqual([]);
+
+    // The mail service never sends optional mail without asking.
+    const template = { kind: 'allocation-link' as const, firstName: 'Ada', url: 'https://example.com/x', offeringName: offering.name, closesOn: offering.endDate.toISOString() };
+    await expect(t.app.mail.enqueue({ tenantId: TEST_TENANT, to: customer.email, template })).rejects.toThrow(/enqueueIfWanted/);
+    expect(await t.app.mail.enqueueIfWanted({ tenantId: TEST_TENANT, customerId: customer.id, to: customer.email, template })).toBeNull();
+    await t.db.update(customers).set({ mailOfferingInvitations: true }).where(eq(customers.id, customer.id));
+    expect(await t.app.mail.enqueueIfWanted({ tenantId: TEST_TENANT, customerId: customer.id, to: customer.email, template })).toMatchObject({ id: expect.any(String) });
   });
 });

@@ -60,17 +60,30 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
     if (missing.length > 0) throw new ApiError('validationError', API_MESSAGES.validation, missing);
   }
 
-  /** Queues one allocation-link e-mail per member, in `q`'s transaction, and records each. */
-  async function queue(q: InvitationQueries, actor: AuditActor, offering: OfferingRow, members: Member[], kind: 'invitation' | 'reminder', at: Date) {
+  /**
+   * Queues one allocation-link e-mail per member, in `q`'s transaction, and records each. The mail
+   * service reads each member's choice again (issue 15): one who opted out a moment ago is not
+   * mailed, and the link made for them is dropped. Answers how many were queued.
+   */
+  async function queue(q: InvitationQueries, actor: AuditActor, offering: OfferingRow, members: Member[], kind: 'invitation' | 'reminder', at: Date): Promise<number> {
     const expiresAt = new Date(offering.endDate.getTime() + ALLOCATION_GRACE_MS);
     const rows = [];
     for (const member of members) {
       const link = await q.issueAllocationLink({ tenantId: actor.tenantId, customerId: member.customerId, allocationId: member.allocationId, createdAt: at, expiresAt });
       const data = { firstName: member.firstName, url: linkUrl('allocation', link.token), offeringName: offering.name, closesOn: offering.endDate.toISOString() };
-      const queued = await mail.enqueue(
-        { tenantId: actor.tenantId, to: member.email, template: kind === 'invitation' ? { kind: 'allocation-link', ...data } : { kind: 'invitation-reminder', ...data } },
+      const queued = await mail.enqueueIfWanted(
+        {
+          tenantId: actor.tenantId,
+          customerId: member.customerId,
+          to: member.email,
+          template: kind === 'invitation' ? { kind: 'allocation-link', ...data } : { kind: 'invitation-reminder', ...data },
+        },
         q.database,
       );
+      if (!queued) {
+        await q.dropLink(link.id);
+        continue;
+      }
       rows.push({ tenantId: actor.tenantId, offeringId: offering.id, allocationId: member.allocationId, customerId: member.customerId, kind, mailId: queued.id, linkTokenId: link.id, createdAt: at });
     }
     await q.recordInvitations(rows);
@@ -78,6 +91,7 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
       actor,
       rows.map((row) => ({ action: kind === 'invitation' ? 'invitation.send' : 'invitation.remind', entityType: 'allocation', entityId: row.allocationId, after: { customerId: row.customerId, mailId: row.mailId } })),
     );
+    return rows.length;
   }
 
   /** Reminders to the members given (or all) who were invited and have not ordered; in `q`'s transaction. */
@@ -86,16 +100,18 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
     await q.lockSending(offering.id);
     const members = await q.members(actor.tenantId, offering.id, customerIds, tierId);
     checkNamed(members, customerIds);
-    const due = members.filter((member) => !member.deactivated && member.state !== 'none' && member.state !== 'ordered');
-    await queue(q, actor, offering, due, 'reminder', at);
-    return { queued: due.length, skipped: members.length - due.length };
+    const invited = members.filter((member) => !member.deactivated && member.state !== 'none' && member.state !== 'optedOut' && member.state !== 'ordered');
+    // Members who turned reminders off in their account are left out (issue 15).
+    const due = invited.filter((member) => member.wantsReminders);
+    const queued = await queue(q, actor, offering, due, 'reminder', at);
+    return { queued, skipped: members.length - queued, optedOut: invited.length - queued };
   }
 
   return {
     /**
-     * Invitations to the offering's members (or those named): skipped are the deactivated, and,
-     * unless `resend`, those already invited (an e-mail queued or sent, the link used, ordered);
-     * a failed e-mail is sent again. The same request sent ten times at once queues each e-mail once.
+     * Invitations to the offering's members (or those named): skipped are the deactivated, those
+     * who turned offering invitations off, and, unless `resend`, those already invited (an e-mail
+     * queued or sent, the link used, ordered); a failed e-mail is sent again. The same request sent ten times at once queues each e-mail once.
      */
     async send(actor: AuditActor, offeringId: string, input: MemberFilter & { resend?: boolean } = {}): Promise<MailsQueued> {
       const at = now();
@@ -105,9 +121,11 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
         const members = await q.members(actor.tenantId, offeringId, input.customerIds, input.tierId);
         checkNamed(members, input.customerIds);
         const unique = [...new Map(members.map((member) => [member.customerId, member])).values()];
-        const due = unique.filter((member) => !member.deactivated && (input.resend || !INVITED.has(member.state)));
-        await queue(q, actor, offering, due, 'invitation', at);
-        return { queued: due.length, skipped: unique.length - due.length };
+        const eligible = unique.filter((member) => !member.deactivated && (input.resend || !INVITED.has(member.state)));
+        // Members who turned offering invitations off in their account are left out (issue 15).
+        const due = eligible.filter((member) => member.wantsInvitations);
+        const queued = await queue(q, actor, offering, due, 'invitation', at);
+        return { queued, skipped: unique.length - queued, optedOut: eligible.length - queued };
       });
     },
 
@@ -149,6 +167,7 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
         (row) => [row.lastName, row.firstName, row.allocationId],
         ({ allocationId: _allocationId, ...row }) => ({
           ...row,
+          remindersOptedOut: Boolean(row.remindersOptedOut),
           invitedAt: isoOrNull(row.invitedAt),
           sentAt: isoOrNull(row.sentAt),
           linkUsedAt: isoOrNull(row.linkUsedAt),
@@ -165,7 +184,8 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
       const allocated = INVITATION_STATES.reduce((sum, state) => sum + counts[state], 0);
       return {
         allocated,
-        invited: allocated - counts.none,
+        invited: allocated - counts.none - counts.optedOut,
+        optedOut: counts.optedOut,
         queued: counts.queued,
         sent: counts.sent,
         failed: counts.failed,

@@ -417,7 +417,7 @@ describe('allocation links (staff invitations)', () => {
 
     const sent = await post(`/v1/staff/offerings/${offering.id}/invitations`, undefined, { authorization: await asStaff() });
     expect(sent.statusCode).toBe(202);
-    expect(sent.json()).toEqual({ queued: 2, skipped: 0 });
+    expect(sent.json()).toEqual({ queued: 2, skipped: 0, optedOut: 0 });
     expect(await mailedTokens(outsider.email, '/allocation-link/')).toHaveLength(0);
     const [mail] = await t.deliveredMail({ to: bo!.email, kind: 'allocation-link' });
     expect(mail!.text).toContain('Dear Bo,');

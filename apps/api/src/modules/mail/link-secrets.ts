@@ -5,6 +5,11 @@ export interface LinkSecrets {
   /** Per message, so text a member typed (a name) can never pose as a placeholder. */
   nonce: string;
   tokens: string[];
+  /**
+   * Message headers that hold a link (List-Unsubscribe), with placeholders like the bodies; kept
+   * here, sealed, because the queue has no other place for them and they carry a token.
+   */
+  headers?: Record<string, string>;
 }
 
 /** Binds a sealed value to its row: moved to another row or readdressed, it no longer opens. */
@@ -26,6 +31,12 @@ export const linkPlaceholder = (nonce: string, index: number) => `{{link:${index
 /** Puts the tokens back in place of their placeholders. */
 export function fillLinks(body: string, secrets: LinkSecrets): string {
   return secrets.tokens.reduce((text, token, index) => text.split(linkPlaceholder(secrets.nonce, index)).join(token), body);
+}
+
+/** The sealed headers with their tokens back in place; none when the message has none. */
+export function fillHeaders(secrets: LinkSecrets): Record<string, string> | undefined {
+  if (!secrets.headers) return undefined;
+  return Object.fromEntries(Object.entries(secrets.headers).map(([name, value]) => [name, fillLinks(value, secrets)]));
 }
 
 const keyBytes = (secret: KeyObject | Buffer): Buffer => {
@@ -50,7 +61,8 @@ export function createLinkSecretBox(secret: KeyObject | Buffer) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(aad(binding));
-      const body = Buffer.concat([cipher.update(JSON.stringify({ n: secrets.nonce, t: secrets.tokens }), 'utf8'), cipher.final()]);
+      const content = { n: secrets.nonce, t: secrets.tokens, ...(secrets.headers ? { h: secrets.headers } : {}) };
+      const body = Buffer.concat([cipher.update(JSON.stringify(content), 'utf8'), cipher.final()]);
       return [VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
     },
 
@@ -62,11 +74,15 @@ export function createLinkSecretBox(secret: KeyObject | Buffer) {
       decipher.setAAD(aad(binding));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       const json = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-      const parsed = JSON.parse(json) as { n?: unknown; t?: unknown };
+      const parsed = JSON.parse(json) as { n?: unknown; t?: unknown; h?: unknown };
       if (typeof parsed.n !== 'string' || !Array.isArray(parsed.t) || !parsed.t.every((token) => typeof token === 'string')) {
         throw new Error('Unknown link-secret content.');
       }
-      return { nonce: parsed.n, tokens: parsed.t as string[] };
+      const headers = parsed.h;
+      if (headers !== undefined && (typeof headers !== 'object' || headers === null || !Object.values(headers).every((value) => typeof value === 'string'))) {
+        throw new Error('Unknown link-secret content.');
+      }
+      return { nonce: parsed.n, tokens: parsed.t as string[], ...(headers ? { headers: headers as Record<string, string> } : {}) };
     },
   };
 }

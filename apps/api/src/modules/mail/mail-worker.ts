@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { fillLinks, type LinkSecretBox } from './link-secrets.js';
+import { fillHeaders, fillLinks, type LinkSecretBox } from './link-secrets.js';
 import type { MailRepository, MailRow } from './mail.repository.js';
 import type { MailTransport } from './transports.js';
 
@@ -73,15 +73,16 @@ export function createMailWorker(deps: MailWorkerDependencies) {
     return result;
   }
 
-  /** The bodies as the recipient gets them: placeholders filled with the opened tokens. */
-  function unseal(row: MailRow): { text: string; html: string } {
+  /** The bodies (and link headers) as the recipient gets them: placeholders filled with the opened tokens. */
+  function unseal(row: MailRow): { text: string; html: string; headers?: Record<string, string> } {
     if (!row.linkSecrets) return { text: row.textBody, html: row.htmlBody };
     const opened = secrets.open(row.linkSecrets, { id: row.id, to: row.toAddress });
-    return { text: fillLinks(row.textBody, opened), html: fillLinks(row.htmlBody, opened) };
+    const headers = fillHeaders(opened);
+    return { text: fillLinks(row.textBody, opened), html: fillLinks(row.htmlBody, opened), ...(headers ? { headers } : {}) };
   }
 
   async function deliver(row: MailRow, result: DrainResult) {
-    let bodies: { text: string; html: string };
+    let bodies: ReturnType<typeof unseal>;
     try {
       bodies = unseal(row);
     } catch (error) {
@@ -98,6 +99,7 @@ export function createMailWorker(deps: MailWorkerDependencies) {
         subject: row.subject,
         text: bodies.text,
         html: bodies.html,
+        ...(bodies.headers ? { headers: bodies.headers } : {}),
         createdAt: row.createdAt,
       });
       await repository.markSent(row.id, row.attempts, now(), ref);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { brands, mailQueue, tenants } from '../../db/schema/index.js';
+import { brands, customers, mailQueue, tenants } from '../../db/schema/index.js';
 import type { MailBrand } from './templates/mail-types.js';
 
 export type MailRow = typeof mailQueue.$inferSelect;
@@ -48,6 +48,24 @@ export async function findMailBrand(db: Database, tenantId: string): Promise<Mai
   }
   const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   return { name: tenant?.name ?? tenantId, phone: null, email: null, postalAddress: [] };
+}
+
+/**
+ * What mail a member wants (issue 15), read through the caller's transaction; undefined for no
+ * such member of the tenant.
+ */
+export async function findMailPreferences(db: Database, tenantId: string, customerId: string) {
+  const [row] = await db
+    .select({
+      offeringInvitations: customers.mailOfferingInvitations,
+      offeringReminders: customers.mailOfferingReminders,
+      news: customers.mailNews,
+      deactivated: sql<boolean>`${customers.deactivatedAt} is not null`,
+    })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
+    .limit(1);
+  return row;
 }
 
 export function createMailRepository(db: Database) {

@@ -3,19 +3,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { createLinkSecretBox } from './link-secrets.js';
 import { createMailWorker, type DrainResult } from './mail-worker.js';
-import { createMailRepository, findMailBrand, insertMail } from './mail.repository.js';
-import { absoluteUrl, renderSealedMail } from './render-mail.js';
+import { UNSUBSCRIBE_PATH } from '@winery/domain';
+import { preferenceOf, type OptionalTemplate } from './mail-categories.js';
+import { createMailRepository, findMailBrand, findMailPreferences, insertMail } from './mail.repository.js';
+import { absoluteUrl, renderSealedMail, type RenderContext } from './render-mail.js';
 import type { MailTemplate } from './templates/mail-templates.js';
 import type { MailBrand } from './templates/mail-types.js';
+import { secretLink } from './templates/secret-link.js';
 import type { MailTransport } from './transports.js';
+import { createUnsubscribeTokens, UNSUBSCRIBE_LINK_LIFETIME_MS } from './unsubscribe-tokens.js';
 
 export const DEFAULT_MAIL_WORKER_INTERVAL_MS = 5_000;
 
-export interface EnqueueMail {
+/** `enqueue` refuses optional mail at run time (its types take any template, so callers may build one generically). */
+export interface EnqueueMail<T extends MailTemplate = MailTemplate> {
   tenantId: string;
   /** The recipient's address. */
   to: string;
-  template: MailTemplate;
+  template: T;
+}
+
+/** Mail a member may turn off goes to a member: their choice is read, and their unsubscribe link made. */
+export interface EnqueueMemberMail extends EnqueueMail<OptionalTemplate> {
+  customerId: string;
 }
 
 export interface MailServiceDependencies {
@@ -47,6 +57,8 @@ export function createMailService(deps: MailServiceDependencies) {
   const brands = deps.brands ?? findMailBrand;
   const repository = createMailRepository(db);
   const secrets = createLinkSecretBox(deps.linkKey);
+  // Signed with a key of their own derived from the same server secret (unsubscribe-tokens.ts).
+  const unsubscribeTokens = createUnsubscribeTokens(deps.linkKey);
   const tickTasks: Array<() => Promise<unknown>> = [];
   const worker = createMailWorker({
     beforePass: async () => {
@@ -60,6 +72,31 @@ export function createMailService(deps: MailServiceDependencies) {
     intervalMs: deps.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
   });
 
+  /** Renders and inserts one mail_queue row (in `tx` when given) and asks the worker to send it. */
+  async function queue(input: EnqueueMail<MailTemplate>, tx: Database | undefined, unsubscribe?: RenderContext['unsubscribe']): Promise<{ id: string }> {
+    // On PGlite's single connection a read outside an open transaction would wait for it: the
+    // brand is read through the caller's transaction too.
+    const target = tx ?? db;
+    const brand = await brands(target, input.tenantId);
+    const rendered = await renderSealedMail(input.template, { brand, publicUrl: deps.publicUrl, ...(unsubscribe ? { unsubscribe } : {}) });
+    const at = now();
+    const id = randomUUID();
+    const row = await insertMail(target, {
+      id,
+      tenantId: input.tenantId,
+      kind: input.template.kind,
+      toAddress: input.to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      linkSecrets: rendered.secrets ? secrets.seal(rendered.secrets, { id, to: input.to }) : null,
+      nextAttemptAt: at,
+      createdAt: at,
+    });
+    worker.kick(tx !== undefined);
+    return { id: row.id };
+  }
+
   return {
     /** 'smtp', 'outbox' or a test transport's name. */
     transport: transport.name,
@@ -71,33 +108,34 @@ export function createMailService(deps: MailServiceDependencies) {
     link: (path: string) => absoluteUrl(path, deps.publicUrl),
 
     /**
-     * Renders and queues one message; with `tx`, inside that transaction. A template's
-     * SecretLink tokens are stored sealed beside bodies that hold placeholders, and are erased
-     * once sent. Throws only for a database error or a bad template value (a link that is not
-     * http(s)), never because of the mail server.
+     * Renders and queues one transactional message (it always goes); with `tx`, inside that
+     * transaction. A template's SecretLink tokens are stored sealed beside bodies that hold
+     * placeholders, and are erased once sent. Throws only for a database error or a bad template
+     * value (a link that is not http(s)), never because of the mail server.
      */
     async enqueue(input: EnqueueMail, tx?: Database): Promise<{ id: string }> {
-      // On PGlite's single connection a read outside an open transaction would wait for it: the
-      // brand is read through the caller's transaction too.
-      const target = tx ?? db;
-      const brand = await brands(target, input.tenantId);
-      const rendered = await renderSealedMail(input.template, { brand, publicUrl: deps.publicUrl });
-      const at = now();
-      const id = randomUUID();
-      const row = await insertMail(target, {
-        id,
-        tenantId: input.tenantId,
-        kind: input.template.kind,
-        toAddress: input.to,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        linkSecrets: rendered.secrets ? secrets.seal(rendered.secrets, { id, to: input.to }) : null,
-        nextAttemptAt: at,
-        createdAt: at,
+      // Mail a member may turn off must go through enqueueIfWanted: never sent by mistake without asking.
+      if (preferenceOf(input.template.kind)) throw new Error(`"${input.template.kind}" mail may be turned off: queue it with enqueueIfWanted.`);
+      return queue(input, tx);
+    },
+
+    /**
+     * Mail a member may turn off (invitations, reminders, news; mail-categories.ts): queued only
+     * if the member wants this kind — their choice read in the caller's transaction, so a member
+     * who has just said no is not sent one — with their unsubscribe link in the message and in
+     * List-Unsubscribe. Null when it was not queued (they opted out, or are deactivated).
+     */
+    async enqueueIfWanted(input: EnqueueMemberMail, tx?: Database): Promise<{ id: string } | null> {
+      const preference = preferenceOf(input.template.kind);
+      if (!preference) throw new Error(`"${input.template.kind}" mail always goes: queue it with enqueue.`);
+      const wants = await findMailPreferences(tx ?? db, input.tenantId, input.customerId);
+      if (!wants || wants.deactivated || !wants[preference]) return null;
+      const token = unsubscribeTokens.issue({
+        customerId: input.customerId,
+        preference,
+        expiresAt: new Date(now().getTime() + UNSUBSCRIBE_LINK_LIFETIME_MS),
       });
-      worker.kick(tx !== undefined);
-      return { id: row.id };
+      return queue(input, tx, { preference, link: secretLink(UNSUBSCRIBE_PATH, token) });
     },
 
     /**

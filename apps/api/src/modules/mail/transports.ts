@@ -14,6 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Headers of the message's own (List-Unsubscribe and List-Unsubscribe-Post on mail a member may turn off). */
+  headers?: Record<string, string>;
   createdAt: Date;
 }
 
@@ -52,7 +54,7 @@ const messageFields = (mail: OutgoingMail, from: string) => ({
   html: mail.html,
   messageId: messageIdFor(mail.id, from),
   date: mail.createdAt,
-  headers: { 'X-Mail-Kind': mail.kind },
+  headers: { 'X-Mail-Kind': mail.kind, ...mail.headers },
 });
 
 /** SMTP_URL without its user name and password: smtp://host:587. */

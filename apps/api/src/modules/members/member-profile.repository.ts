@@ -103,6 +103,7 @@ export async function readMemberDetail(db: Database, tenantId: string, customerI
     active: customer.deactivatedAt === null,
     deactivatedAt: iso(customer.deactivatedAt),
     hasPassword: customer.passwordHash !== null,
+    mailPreferences: { offeringInvitations: customer.mailOfferingInvitations, offeringReminders: customer.mailOfferingReminders, news: customer.mailNews },
     createdAt: customer.createdAt.toISOString(),
     lastActivityDate: iso(customer.lastActivityDate),
     addresses: addressRows.map((row) => ({

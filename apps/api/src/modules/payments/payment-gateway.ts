@@ -19,7 +19,18 @@ export interface CardDetails {
  * so); or the gateway could not decide (ask them to check what they typed, or try later).
  */
 export type TokenizeResult =
-  | { status: 'approved'; token: string; brand: string; last4: string }
+  | {
+      status: 'approved';
+      token: string;
+      brand: string;
+      last4: string;
+      /**
+       * The gateway's fingerprint of the card number: the same number always gives the same one
+       * (for this gateway account), another number another one, and it cannot be turned back into
+       * the number (a keyed hash, the key at the gateway). It lets a member's list hold each card once.
+       */
+      fingerprint: string;
+    }
   | { status: 'declined' }
   | { status: 'error' };
 

@@ -1,9 +1,9 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPaymentGateway } from './gateways.js';
-import { createTestGateway, readTestGatewayLedger, TEST_CARDS } from './test-gateway.js';
+import { createTestGateway, readTestGatewayLedger, TEST_CARDS, testGatewayFingerprintKeyPath } from './test-gateway.js';
 
 const card = (cardNumber: string, overrides: Partial<{ cvv: string; expMonth: number; expYear: number }> = {}) => ({
   cardNumber,
@@ -22,11 +22,52 @@ describe('the test gateway', () => {
   it('approves any valid number with a random token, its brand and last four digits', async () => {
     const gateway = createTestGateway();
     const visa = await gateway.tokenizeCard(card(TEST_CARDS.approved));
-    expect(visa).toEqual({ status: 'approved', token: expect.stringMatching(/^tok_test_[0-9a-f]{24}$/), brand: 'visa', last4: '4242' });
+    expect(visa).toEqual({
+      status: 'approved',
+      token: expect.stringMatching(/^tok_test_[0-9a-f]{24}$/),
+      brand: 'visa',
+      last4: '4242',
+      fingerprint: expect.stringMatching(/^fp_test_[A-Za-z0-9_-]{43}$/),
+    });
     const again = await gateway.tokenizeCard(card(TEST_CARDS.approved));
     expect(again.status === 'approved' && visa.status === 'approved' && again.token !== visa.token).toBe(true);
     expect(await gateway.tokenizeCard(card('5555555555554444'))).toMatchObject({ status: 'approved', brand: 'mastercard', last4: '4444' });
     expect(await gateway.tokenizeCard(card('378282246310005'))).toMatchObject({ status: 'approved', brand: 'american-express', last4: '0005' });
+  });
+
+  it('fingerprints a card number under its own key: the same number alike, another number not, another key not', async () => {
+    const key = Buffer.alloc(32, 7);
+    const gateway = createTestGateway({ fingerprintKey: key });
+    const fingerprint = async (number: string, g = gateway) => {
+      const result = await g.tokenizeCard(card(number));
+      if (result.status !== 'approved') throw new Error('not approved');
+      return result.fingerprint;
+    };
+    const first = await fingerprint(TEST_CARDS.approved);
+    expect(await fingerprint('4242 4242 4242 4242')).toBe(first);
+    expect(await fingerprint('5555555555554444')).not.toBe(first);
+    // The same key in another gateway (a restart) gives the same one; another key another.
+    expect(await fingerprint(TEST_CARDS.approved, createTestGateway({ fingerprintKey: Buffer.alloc(32, 7) }))).toBe(first);
+    expect(await fingerprint(TEST_CARDS.approved, createTestGateway({ fingerprintKey: Buffer.alloc(32, 8) }))).not.toBe(first);
+    expect(first).not.toContain('4242');
+  });
+
+  it('keeps its fingerprint key in DATA_DIR: made once, read back after a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'test-gateway-key-'));
+    try {
+      const tokenize = async () => {
+        const result = await createPaymentGateway('test', { dataDir }).tokenizeCard(card(TEST_CARDS.approved));
+        return result.status === 'approved' ? result.fingerprint : null;
+      };
+      const first = await tokenize();
+      expect(first).toMatch(/^fp_test_/);
+      expect(await tokenize()).toBe(first);
+      const keyFile = readFileSync(testGatewayFingerprintKeyPath(dataDir), 'utf8').trim();
+      expect(Buffer.from(keyFile, 'base64url')).toHaveLength(32);
+      expect(statSync(testGatewayFingerprintKeyPath(dataDir)).mode & 0o077).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('declines 4000 0000 0000 0002 and fails on 4000 0000 0000 0119', async () => {

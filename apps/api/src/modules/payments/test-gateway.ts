@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import cardValidator from 'card-validator';
 import type {
@@ -57,6 +57,34 @@ export type LedgerEntry =
 /** Where PAYMENT_GATEWAY=test keeps its records in DATA_DIR. */
 export const testGatewayLedgerPath = (dataDir: string) => join(dataDir, 'test-gateway', 'ledger.jsonl');
 
+/** Where PAYMENT_GATEWAY=test keeps the secret key of its card fingerprints in DATA_DIR. */
+export const testGatewayFingerprintKeyPath = (dataDir: string) => join(dataDir, 'test-gateway', 'fingerprint.key');
+
+const FINGERPRINT_KEY_BYTES = 32;
+
+/**
+ * The fingerprint key in `path`, made on first use (32 random bytes, readable by this user only),
+ * as a real gateway keeps its own: the same card gets the same fingerprint after a restart, and a
+ * copy of the database alone cannot test card numbers against the fingerprints it holds.
+ */
+export function loadTestGatewayFingerprintKey(path: string): Buffer {
+  if (existsSync(path)) {
+    const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64url');
+    if (key.length !== FINGERPRINT_KEY_BYTES) throw new Error(`The test gateway's fingerprint key in ${path} is not ${FINGERPRINT_KEY_BYTES} bytes of base64url.`);
+    return key;
+  }
+  const key = randomBytes(FINGERPRINT_KEY_BYTES);
+  mkdirSync(dirname(path), { recursive: true });
+  // 'wx': two processes starting at once do not overwrite each other's key; the loser reads the winner's.
+  try {
+    writeFileSync(path, `${key.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadTestGatewayFingerprintKey(path);
+    throw error;
+  }
+  return key;
+}
+
 /** The records in a ledger file; a line cut short by a crash is skipped. */
 export function readTestGatewayLedger(path: string): LedgerEntry[] {
   if (!existsSync(path)) return [];
@@ -78,15 +106,25 @@ const isExpired = (month: number, year: number, now: Date) =>
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * HMAC-SHA256 of the digits under the gateway's own key. A plain hash would not do: a card number
+ * has few unknown digits once its brand and last four are known, so anyone holding the hash could
+ * try them all. Without the key, the fingerprint says nothing about the number.
+ */
+const fingerprintOf = (key: Buffer, digits: string) => `fp_test_${createHmac('sha256', key).update(digits, 'utf8').digest('base64url')}`;
+
+/**
  * The built-in gateway for development, tests and the demo. Without `ledgerPath` it keeps its
  * records in the process (tests); with one, every authorisation and void is also appended to that
  * file before it is answered and read back at start, so, like a real gateway, it remembers charges
  * across a crash or restart of the API: a retried key answers the same authorisation, and the
  * sweep can find holds whose order was never written. Tokens it has forgotten (after a restart)
- * still authorise, so demo cards keep working.
+ * still authorise, so demo cards keep working. Card fingerprints are keyed by `fingerprintKey`
+ * (kept in DATA_DIR beside the records when the gateway is built from PAYMENT_GATEWAY).
  */
-export function createTestGateway(options: { now?: () => Date; ledgerPath?: string } = {}): TestGateway {
+export function createTestGateway(options: { now?: () => Date; ledgerPath?: string; fingerprintKey?: Buffer } = {}): TestGateway {
   const now = options.now ?? (() => new Date());
+  // Without a key of its own (tests, the demo seed on its own), one for this gateway's lifetime.
+  const fingerprintKey = options.fingerprintKey ?? randomBytes(FINGERPRINT_KEY_BYTES);
   const cards = new Map<string, SavedCard>();
   const authorizations = new Map<string, { tokenHash: string; amountCents: number; result: AuthorizeResult }>();
   const open = new Map<string, OpenAuthorization>();
@@ -159,7 +197,7 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
       // Random, never derived from the number: a token must not let anyone recover the card.
       const token = `tok_test_${randomBytes(12).toString('hex')}`;
       cards.set(token, { declineAuthorizations: number === TEST_CARDS.declinedOnAuthorize });
-      return { status: 'approved', token, brand: validation.card.type, last4: number.slice(-4) };
+      return { status: 'approved', token, brand: validation.card.type, last4: number.slice(-4), fingerprint: fingerprintOf(fingerprintKey, number) };
     },
 
     async removeCard(token: string): Promise<void> {

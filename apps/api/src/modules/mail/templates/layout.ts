@@ -41,6 +41,10 @@ function renderText(mail: MailContent, brand: MailBrand): string {
   for (const note of mail.notes ?? []) lines.push(note, '');
   // '-- ' (with the space) is the signature separator mail apps recognise.
   lines.push('-- ', brand.name, ...contactLines(brand));
+  if (mail.unsubscribe) {
+    const { reason, label, url, manageLabel, manageUrl } = mail.unsubscribe;
+    lines.push('', reason, `${label}: ${url}`, `${manageLabel}: ${manageUrl}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -70,6 +74,16 @@ function contacts(brand: MailBrand): string {
     text(brand.name, ` font-family="${SERIF}" font-size="18px" color="${COLOR.burgundy}" padding="0 0 6px 0"`),
     links.length ? `<mj-text mj-class="contact">${links.join(' &middot; ')}</mj-text>` : '',
     address ? `<mj-text mj-class="contact">${address}</mj-text>` : '',
+  ].join('\n');
+}
+
+/** Below the contacts, in small type: why this mail came, and the links that stop it. */
+function unsubscribeFooter(unsubscribe: NonNullable<MailContent['unsubscribe']>): string {
+  const link = (label: string, url: string) =>
+    `<a href="${attribute(url)}" target="_blank" style="color:${COLOR.inkSoft};text-decoration:underline;">${content(label)}</a>`;
+  return [
+    `<mj-text mj-class="contact" padding="16px 0 4px 0">${content(unsubscribe.reason)}</mj-text>`,
+    `<mj-text mj-class="contact">${link(unsubscribe.label, unsubscribe.url)} &middot; ${link(unsubscribe.manageLabel, unsubscribe.manageUrl)}</mj-text>`,
   ].join('\n');
 }
 
@@ -104,6 +118,7 @@ ${(mail.notes ?? []).map((note) => text(note, ' mj-class="note"')).join('\n')}
 <mj-section background-color="${COLOR.card}" border-top="${SIDES}" border-left="${SIDES}" border-right="${SIDES}" border-bottom="${SIDES}" padding="24px 40px 32px 40px">
 <mj-column>
 ${contacts(brand)}
+${mail.unsubscribe ? unsubscribeFooter(mail.unsubscribe) : ''}
 </mj-column>
 </mj-section>
 </mj-wrapper>

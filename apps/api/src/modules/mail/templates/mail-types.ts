@@ -32,12 +32,19 @@ export interface MailContent {
   action?: MailAction;
   /** Paragraphs after the button: expiry, "if this was not you". */
   notes?: string[];
+  /**
+   * Mail a member may turn off (issue 15): why they get it, a link that stops this kind in one
+   * click, and the account's page of all the choices. Added by the mail service, never a template.
+   */
+  unsubscribe?: { reason: string; label: string; url: string; manageLabel: string; manageUrl: string };
 }
 
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Headers of the message's own: List-Unsubscribe and List-Unsubscribe-Post, on mail a member may turn off. */
+  headers?: Record<string, string>;
 }
 
 export interface TemplateContext {

@@ -4,6 +4,7 @@ import { StatusBadge, type BadgeTone } from '../../components/status-badge';
 
 const TONES: Record<InvitationState, BadgeTone> = {
   none: 'quiet',
+  optedOut: 'quiet',
   queued: 'neutral',
   sent: 'neutral',
   failed: 'negative',

@@ -12,7 +12,8 @@ const STEPS = ['ordered', 'linkUsed', 'sent', 'queued', 'failed'] as const;
 export function InvitationProgress({ summary }: { summary: InvitationSummary }) {
   const { t } = useTranslation('staff');
   const total = Math.max(summary.allocated, summary.invited, 1);
-  const notInvited = Math.max(summary.allocated - summary.invited, 0);
+  // Members who turned invitations off are counted apart: a send will not reach them.
+  const notInvited = Math.max(summary.allocated - summary.invited - summary.optedOut, 0);
   const label = t('invitations.progress.label', {
     invited: summary.invited,
     allocated: summary.allocated,
@@ -42,6 +43,13 @@ export function InvitationProgress({ summary }: { summary: InvitationSummary }) 
             {t('invitations.progress.notInvited')}
           </dt>
           <dd data-testid="summary-none">{formatNumber(notInvited)}</dd>
+        </div>
+        <div className="invite-progress__item">
+          <dt>
+            <span className="invite-progress__swatch invite-progress__seg--none" aria-hidden="true" />
+            {t('invitations.states.optedOut')}
+          </dt>
+          <dd data-testid="summary-optedOut">{formatNumber(summary.optedOut)}</dd>
         </div>
       </dl>
       {summary.queued > 0 ? (

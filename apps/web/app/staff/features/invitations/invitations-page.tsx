@@ -59,7 +59,8 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
   }, [figures]);
 
   const done = (result: MailsQueued) => {
-    toastSaved(t('invitations.sent', { count: result.queued, skipped: result.skipped }));
+    const sent = t('invitations.sent', { count: result.queued, skipped: result.skipped });
+    toastSaved(result.optedOut > 0 ? `${sent} ${t('invitations.optedOutSkipped', { count: result.optedOut })}` : sent);
     setSelected(new Set());
     setAsking(null);
   };
@@ -179,6 +180,7 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
                     <td>
                       <InvitationBadge state={row.state} />
                       {row.lastError ? <span className="invite-error">{row.lastError}</span> : null}
+                      {row.remindersOptedOut ? <span className="invite-note">{t('invitations.remindersOptedOut')}</span> : null}
                     </td>
                     <td className="invite-date">{formatDateTime(row.sentAt ?? row.invitedAt, timeZone)}</td>
                     <td className="invite-date">{formatDateTime(row.linkUsedAt, timeZone)}</td>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { StaffMemberDetail } from '@winery/domain';
+import { MAIL_PREFERENCES, type StaffMemberDetail } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
 import { formatCents } from '../../lib/money';
@@ -24,6 +24,11 @@ export function ProfileSection({ member }: Props) {
     [t('members.fields.tier'), member.tierName ?? t('members.noTier')],
     [t('members.fields.memberSince'), member.memberSince ?? '—'],
     [t('members.fields.password'), member.hasPassword ? t('members.hasPassword') : t('members.noPassword')],
+    // Their own choice, made in their account: staff read it, and invitations and reminders obey it.
+    [
+      t('members.fields.mailPreferences'),
+      MAIL_PREFERENCES.map((kind) => t(`members.mailPreferences.${kind}`, { context: member.mailPreferences[kind] ? 'on' : 'off' })).join(' · '),
+    ],
     [t('members.fields.lastActivity'), member.lastActivityDate ? formatDateTime(member.lastActivityDate, timeZone) : '—'],
   ];
   return (
