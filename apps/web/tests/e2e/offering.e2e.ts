@@ -104,7 +104,7 @@ describe('Offering Closed', () => {
 });
 
 describe('the order summary (thank-you)', () => {
-  it.each(WIDTHS)('is where a member like ordered@example.com lands, and choosing again is closed to them ($width px)', async (viewport) => {
+  it.each(WIDTHS)('is where a member like ordered@example.com lands; while the offering is open they may choose again ($width px)', async (viewport) => {
     const { page, consoleErrors } = await newPage({ viewport });
     await signInAs(page, members.ordered.email, '/offering/thank-you');
     await expect.poll(() => titleOf(page)).toBe('Thank You | Aldermoor Estate');
@@ -113,9 +113,11 @@ describe('the order summary (thank-you)', () => {
     expect(await page.getByTestId('order-summary').first().innerText()).toMatch(/Order \S+/);
     await settled(page);
     expect(await axeViolations(page), `thank-you at ${viewport.width}px`).toEqual([]);
+    // Adding bottles (issue 15, item 9): the allocation opens; the checkout without a choice sends them there.
     for (const path of ['/offering/allocation', '/offering/checkout']) {
       await page.goto(path);
-      await page.waitForURL('**/offering/thank-you');
+      await page.waitForURL('**/offering/allocation');
+      await page.getByTestId('adding-notice').waitFor();
     }
     expect(consoleErrors).toEqual([]);
   });
@@ -189,13 +191,15 @@ describe('reading the offering', () => {
 });
 
 describe('choosing', () => {
-  it('answers the order minimum and the wine limits as the member types, and saves nothing until they are met', async () => {
+  it('answers the order minimum and the wine limits as the member types, and goes on to pay only once they are met', async () => {
     const { page } = await newPage();
     await signInAs(page, members.offering.email, '/offering/letter');
     const { offering } = await memberOffering(members.offering.email);
+    // The choice is saved as a draft as the member types (issue 15, item 1); the full save that
+    // goes on to checkout is not made while the choice breaks a rule.
     let carts = 0;
     page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().endsWith('/cart')) carts += 1;
+      if (request.method() === 'PUT' && request.url().endsWith('/cart') && !request.postData()?.includes('"draft":true')) carts += 1;
     });
     await page.goto('/offering/allocation');
     const cheap = offering.wines.find((wine) => wine.available && wine.minimum <= 1 && wine.priceCents < offering.orderMinimumCents);
@@ -424,9 +428,13 @@ describe('the whole journey', () => {
     expect(await page.evaluate(() => localStorage.getItem('cartId'))).toBeNull();
     expect(await orders()).toBe(before + 1);
 
-    // From now on the member's offering starts at this summary.
-    await page.goto('/offering/allocation');
+    // From now on the member's offering starts at this summary; the allocation says what they ordered.
+    await page.goto('/offering');
     await page.waitForURL('**/offering/thank-you');
+    await page.goto('/offering/allocation');
+    for (const { wine, quantity } of plan) {
+      await expect.poll(() => wineCard(page, wine).getByTestId('wine-ordered').innerText()).toMatch(new RegExp(`^You have ordered ${quantity}\\b`, 'i'));
+    }
     await page.goto('/profile/orders');
     await page.getByTestId('order-row').first().waitFor();
     expect(consoleErrors).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AllocationStatus } from '@winery/domain';
-import { offeringRedirect, selectionTitleKey, type OfferingPage } from './offering-access';
+import { isWindowOpen, offeringRedirect, selectionTitleKey, type OfferingPage } from './offering-access';
 
 const STATUSES: AllocationStatus[] = ['offering', 'thank-you', 'allocation-expired', 'account-info'];
 const HOME: Record<AllocationStatus, string> = {
@@ -21,12 +21,27 @@ describe('who may open which offering page', () => {
     expect(allowed('vintageNotes')).toEqual(['offering', 'thank-you']);
   });
 
-  it('opens choosing and paying only to a member who has not ordered from an open offering', () => {
+  it('opens choosing and paying while the offering is open, also to a member who has ordered and adds bottles', () => {
     expect(allowed('selection')).toEqual(['offering']);
     expect(allowed('checkout')).toEqual(['offering']);
+    for (const page of ['selection', 'checkout'] as const) {
+      expect(offeringRedirect(page, 'thank-you', {}, { open: true })).toBeNull();
+      // Ordered, and the window has ended (the grace window): the order summary.
+      expect(offeringRedirect(page, 'thank-you', {}, { open: false })).toBe('/offering/thank-you');
+    }
     expect(offeringRedirect('checkout', 'thank-you', {})).toBe('/offering/thank-you');
-    expect(offeringRedirect('selection', 'allocation-expired', {})).toBe('/offering/closed');
+    expect(offeringRedirect('selection', 'allocation-expired', {}, { open: true })).toBe('/offering/closed');
     expect(offeringRedirect('selection', 'account-info', {})).toBe('/profile');
+    expect(offeringRedirect('eventSelection', 'thank-you', { 'campaign-type': 'event-offering' }, { open: true })).toBeNull();
+  });
+
+  it('tells an open window by its dates alone, to the millisecond', () => {
+    const detail = { id: '00000000-0000-4000-8000-000000000001', startDate: '2026-05-01T16:00:00.000Z', endDate: '2026-05-31T07:00:00.000Z' };
+    expect(isWindowOpen(detail, new Date('2026-05-01T15:59:59.999Z'))).toBe(false);
+    expect(isWindowOpen(detail, new Date('2026-05-01T16:00:00.000Z'))).toBe(true);
+    expect(isWindowOpen(detail, new Date('2026-05-31T07:00:00.000Z'))).toBe(true);
+    expect(isWindowOpen(detail, new Date('2026-05-31T07:00:00.001Z'))).toBe(false);
+    expect(isWindowOpen(null)).toBe(false);
   });
 
   it('shows the order summary after ordering and Offering Closed in the grace window only', () => {

@@ -8,6 +8,7 @@ import { Wordmark } from '../../components/wordmark';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/format';
 import { wineTitle } from '../../lib/wine-format';
+import { ClosingCountdown } from './closing-countdown';
 import { OfferingLoadFailed } from './offering-gate';
 import { useOffering } from './offering.api';
 
@@ -35,6 +36,7 @@ export function LetterView({ offering, next }: { offering: Offering; next: React
   const date = formatDate(offering.startDate);
   return (
     <div className="page offering-page offering-page--letter">
+      <ClosingCountdown offering={offering} />
       <article className="letter" aria-labelledby="letter-title" data-testid="letter">
         <header className="letter__head">
           <Wordmark />

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { AllocationDetail, AllocationMetaData, AllocationStatus, AllocationSummary } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
 import { useMemberStatus } from '../../lib/member-status/member-status.api';
-import { offeringRedirect, type OfferingPage } from './offering-access';
+import { isWindowOpen, offeringRedirect, type OfferingPage } from './offering-access';
 
 export interface OfferingAccess {
   status: AllocationStatus;
   current: AllocationSummary | null;
   detail: AllocationDetail | null;
   metaData: AllocationMetaData | null;
+  /** The offering's window is open now: choosing and paying are, also after an order. */
+  open: boolean;
 }
 
 /** A failed load in words, with a way to ask again. */
@@ -29,7 +31,8 @@ export function OfferingLoadFailed({ message, onRetry }: { message: string; onRe
 }
 
 /**
- * Shows an offering page only to a member whose allocation state allows it (seed §4); anyone else
+ * Shows an offering page only to a member whose allocation state allows it (seed §4), and the
+ * selection and checkout also to a member who has ordered while the window is open; anyone else
  * is sent to their own starting point: the letter or the selection page, the order summary, Offering
  * Closed, or the account.
  */
@@ -45,7 +48,8 @@ export function OfferingGate({ page, children }: { page: OfferingPage; children:
     );
   }
   const metaData = memberStatus.detail?.metaData ?? null;
-  const redirect = offeringRedirect(page, memberStatus.status, metaData);
+  const open = isWindowOpen(memberStatus.detail);
+  const redirect = offeringRedirect(page, memberStatus.status, metaData, { open });
   if (redirect) return <Navigate to={redirect} replace />;
-  return <>{children({ status: memberStatus.status, current: memberStatus.current, detail: memberStatus.detail, metaData })}</>;
+  return <>{children({ status: memberStatus.status, current: memberStatus.current, detail: memberStatus.detail, metaData, open })}</>;
 }

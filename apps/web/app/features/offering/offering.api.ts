@@ -26,6 +26,16 @@ export function useOffering(allocationId: string | null | undefined) {
   return useQuery(getOfferingQueryOptions(customerId, token, allocationId));
 }
 
+/**
+ * How far the server's clock was ahead of the device's when the offering was read (ms; negative
+ * when behind): the closing countdown counts by the server's clock. Reads the cached offering.
+ */
+export function useServerClockOffset(allocationId: string | null | undefined): number {
+  const { customerId, token } = useSession();
+  const offering = useQuery(getOfferingQueryOptions(customerId, token, allocationId));
+  return offering.data ? Date.parse(offering.data.serverTime) - offering.dataUpdatedAt : 0;
+}
+
 export const orderQueryKey = (customerId: string | null, orderId: string | null | undefined) =>
   [...sessionQueryKeys.orders, customerId, 'detail', orderId ?? null] as const;
 

@@ -1,27 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_BOTTLES_PER_WINE } from '@winery/domain';
+import { clampQuantity } from '@winery/domain';
 
 interface QuantityControlProps {
   id: string;
   /** The wine, as its label reads ("Quella 2023"), for the names of the field and its buttons. */
   wine: string;
   value: number;
+  /** The most the member may choose now (their maximum less earlier orders). */
   maximum: number;
   disabled?: boolean;
   describedBy?: string;
   invalid?: boolean;
   onChange: (value: number) => void;
+  /** The member typed more than `maximum`: the field now holds `maximum`, and the page says why. */
+  onLimit?: () => void;
 }
 
-const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), max);
-
 /**
- * Bottles of one wine: a number field between a − and a + button. The buttons stop at 0 and at the
- * member's maximum; typing more than the maximum is allowed and answered by a message, since the
- * member may mean to ask for more (a wish).
+ * Bottles of one wine: a number field between a − and a + button. The field never holds more
+ * than the member's maximum or less than 0: typing 99 where 6 is the most leaves 6 (and `onLimit`
+ * lets the page say so); more than the maximum is asked for as a wish.
  */
-export function QuantityControl({ id, wine, value, maximum, disabled = false, describedBy, invalid = false, onChange }: QuantityControlProps) {
+export function QuantityControl({ id, wine, value, maximum, disabled = false, describedBy, invalid = false, onChange, onLimit }: QuantityControlProps) {
   const { t } = useTranslation();
   // What the field shows while typing: it may be empty for a moment without meaning 0.
   const [draft, setDraft] = useState(String(value));
@@ -30,9 +31,16 @@ export function QuantityControl({ id, wine, value, maximum, disabled = false, de
   }, [value]);
 
   const commit = (text: string) => {
-    setDraft(text);
     const parsed = Number.parseInt(text, 10);
-    onChange(Number.isNaN(parsed) ? 0 : clamp(parsed, MAX_BOTTLES_PER_WINE));
+    if (Number.isNaN(parsed)) {
+      setDraft(text);
+      onChange(0);
+      return;
+    }
+    const kept = clampQuantity(parsed, maximum);
+    setDraft(kept === parsed ? text : String(kept));
+    onChange(kept);
+    if (parsed > maximum) onLimit?.();
   };
 
   return (
@@ -48,7 +56,7 @@ export function QuantityControl({ id, wine, value, maximum, disabled = false, de
           aria-label={t('offering.allocation.fewer', { wine })}
           aria-controls={id}
           disabled={disabled || value <= 0}
-          onClick={() => onChange(clamp(value - 1, MAX_BOTTLES_PER_WINE))}
+          onClick={() => onChange(clampQuantity(value - 1, maximum))}
         >
           <span aria-hidden="true">−</span>
         </button>
@@ -73,7 +81,7 @@ export function QuantityControl({ id, wine, value, maximum, disabled = false, de
           aria-label={t('offering.allocation.more', { wine })}
           aria-controls={id}
           disabled={disabled || value >= maximum}
-          onClick={() => onChange(clamp(value + 1, maximum))}
+          onClick={() => onChange(clampQuantity(value + 1, maximum))}
         >
           <span aria-hidden="true">+</span>
         </button>

@@ -1,8 +1,10 @@
 import {
   checkSelection,
+  clampQuantity,
   normaliseSelection,
   selectionSubtotal,
   type Offering,
+  type OfferingWine,
   type SelectionLine,
   type SelectionProblem,
   type SelectionRules,
@@ -24,7 +26,28 @@ export const selectionRules = (offering: Pick<Offering, 'wines' | 'orderMinimumC
   })),
   orderMinimumCents: offering.orderMinimumCents,
   combinations: offering.combinations,
+  taken: new Map(offering.wines.filter((wine) => wine.ordered > 0).map((wine) => [wine.id, wine.ordered])),
 });
+
+/**
+ * The most a quantity field may hold: what the member's maximum leaves after their earlier orders,
+ * and nothing of a wine that has sold out.
+ */
+export const choosableMaximum = (wine: Pick<OfferingWine, 'maximum' | 'ordered' | 'available'>): number =>
+  wine.available ? Math.max(0, wine.maximum - wine.ordered) : 0;
+
+/**
+ * The limit said next to a wine when the member typed more than it allows (the field then holds
+ * the limit): the API's own words, "You can order at most 6 bottles of Quella 2022."
+ */
+export function limitMessage(wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl' | 'maximum' | 'ordered' | 'available'>): string {
+  const count = choosableMaximum(wine);
+  const name = wineTitle(wine);
+  if (count === 0) return i18n.t('common:offering.allocation.noneLeft', { wine: name });
+  return wine.ordered > 0
+    ? i18n.t('common:offering.allocation.aboveMaximumMore', { count, wine: name })
+    : i18n.t('common:offering.allocation.aboveMaximum', { count, wine: name });
+}
 
 export const selectionLines = (quantities: Quantities): SelectionLine[] =>
   normaliseSelection(Object.entries(quantities).map(([wineId, quantity]) => ({ wineId, quantity })));
@@ -35,7 +58,7 @@ export interface SelectionFeedback {
   bottles: number;
   /** Messages next to one wine, by wine id. */
   byWine: Record<string, string[]>;
-  /** Messages about the order as a whole (order minimum, combinations), each once. */
+  /** Messages about the order as a whole (order minimum, combinations), each once; a combination is also said beside its wine. */
   general: string[];
   /** Nothing chosen yet. */
   empty: boolean;
@@ -71,6 +94,11 @@ export function problemMessage(problem: SelectionProblem, wine: (wineId: string)
   }
 }
 
+/** Beside the wine a combination rule binds: what it needs ("Melbury 2022 (1.5 L) needs at least 3 bottles of Melbury 2022 with it."). */
+export function combinationMessage(problem: Extract<SelectionProblem, { code: 'invalidCombination' }>, wine: (wineId: string) => string): string {
+  return i18n.t('common:offering.allocation.combinationNeeds', { count: problem.quantity, wine: wine(problem.wineId), required: wine(problem.requiresWineId) });
+}
+
 /** Runs the domain's rules on the member's choice, as the server will when the cart is saved. */
 export function selectionFeedback(quantities: Quantities, offering: Pick<Offering, 'wines' | 'orderMinimumCents' | 'combinations'>): SelectionFeedback {
   const rules = selectionRules(offering);
@@ -85,9 +113,11 @@ export function selectionFeedback(quantities: Quantities, offering: Pick<Offerin
     const message = problemMessage(problem, wine);
     if (problem.code === 'belowMinimum' || problem.code === 'aboveMaximum' || problem.code === 'unknownWine') {
       push(byWine, problem.wineId, message);
-    } else if (!general.includes(message)) {
-      general.push(message);
+      continue;
     }
+    // A combination is said beside the wine it binds, and once for the whole order in the seed's words.
+    if (problem.code === 'invalidCombination') push(byWine, problem.wineId, combinationMessage(problem, wine));
+    if (!general.includes(message)) general.push(message);
   }
   return {
     subtotalCents: selectionSubtotal(lines, rules.limits),
@@ -115,13 +145,16 @@ export function cartErrorFeedback(errors: readonly FieldError[], message: string
   return { byWine, general };
 }
 
-/** Quantities as the page starts them: a saved cart's lines for this offering, else nothing chosen. */
+/**
+ * Quantities as the page starts them: a saved cart's lines for this offering, else nothing chosen;
+ * never more than a wine still allows (nothing of one sold out since).
+ */
 export function initialQuantities(
-  wines: readonly { id: string; available: boolean }[],
+  wines: readonly Pick<OfferingWine, 'id' | 'available' | 'maximum' | 'ordered'>[],
   cartLines: readonly SelectionLine[] | null | undefined,
 ): Record<string, number> {
   const saved = new Map((cartLines ?? []).map((line) => [line.wineId, line.quantity]));
-  return Object.fromEntries(wines.map((wine) => [wine.id, wine.available ? (saved.get(wine.id) ?? 0) : 0]));
+  return Object.fromEntries(wines.map((wine) => [wine.id, clampQuantity(saved.get(wine.id) ?? 0, choosableMaximum(wine))]));
 }
 
 /**

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CartSchema, type Cart, type CartInput, type WishInput } from '@winery/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CartSchema, type Cart, type CartInput, type SelectionLine, type WishInput } from '@winery/domain';
 import { z } from 'zod';
 import { apiClient, customerPath } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import { sessionQueryKeys } from '../../../lib/session/session';
 import { useSession } from '../../../lib/session/session.api';
+import { TENANT } from '../../../lib/tenant';
 import { allocationPath, offeringQueryKey } from '../offering.api';
-import { readCartId, writeCartId } from './cart-storage';
+import { clearCartId, readCartId, writeCartId } from './cart-storage';
 
 const WishAnswerSchema = z.object({ wineId: z.string(), quantity: z.number().int(), status: z.string() });
 
@@ -48,17 +50,107 @@ export function useStoredCart() {
   return { cartId, cart: useQuery(getCartQueryOptions(customerId, token, cartId)) };
 }
 
-/** `PUT …/cart`: creates or replaces the member's cart; its id is kept in storage under `cartId`. */
+/** A saved cart, kept where both the checkout (by id) and the selection page (by allocation) read it. */
+export function rememberCart(queryClient: QueryClient, customerId: string | null, cart: Cart): void {
+  writeCartId(cart.id);
+  queryClient.setQueryData(cartQueryKey(customerId, cart.id), cart);
+  queryClient.setQueryData(allocationCartQueryKey(customerId, cart.allocationId), cart);
+  // Quotes were for the previous lines.
+  void queryClient.invalidateQueries({ queryKey: [...cartQueryKey(customerId, cart.id), 'quote'] });
+}
+
+/** `PUT …/cart`: creates or replaces the member's cart with every rule checked (going on to pay); its id is kept under `cartId`. */
 export function useSaveCart() {
   const { customerId, token } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CartInput) => apiClient.put<Cart>(`${customerPath(customerId)}/cart`, input, { token, schema: CartSchema }),
-    onSuccess: (cart) => {
-      writeCartId(cart.id);
-      queryClient.setQueryData(cartQueryKey(customerId, cart.id), cart);
-      // Quotes were for the previous lines.
-      void queryClient.invalidateQueries({ queryKey: [...cartQueryKey(customerId, cart.id), 'quote'] });
-    },
+    onSuccess: (cart) => rememberCart(queryClient, customerId, cart),
   });
+}
+
+export const allocationCartQueryKey = (customerId: string | null, allocationId: string | null) =>
+  [...sessionQueryKeys.cart, customerId, 'allocation', allocationId] as const;
+
+/** Draft saves under way, by allocation: reading the cart waits for them, so it never answers an older choice. */
+const savesUnderWay = new Map<string, Promise<unknown>>();
+
+/**
+ * `GET …/allocation/{allocationId}/cart`: the member's choice in this offering, from whichever tab
+ * or device made it; null when there is none (or an order has been placed from it). Read again on
+ * every visit and when the tab comes back into focus, since another one may have changed it.
+ */
+export function getAllocationCartQueryOptions(customerId: string | null, token: string | null, allocationId: string | null) {
+  return queryOptions({
+    queryKey: allocationCartQueryKey(customerId, allocationId),
+    queryFn: async ({ signal }): Promise<Cart | null> => {
+      await savesUnderWay.get(allocationId ?? '')?.catch(() => undefined);
+      try {
+        // No cart yet is an ordinary answer, not a failure to report.
+        const cart = await apiClient.get(`${allocationPath(customerId, allocationId ?? '')}/cart`, {
+          token,
+          schema: CartSchema,
+          signal,
+          query: { skipErrorReporting: 'true' },
+        });
+        writeCartId(cart.id);
+        return cart;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) {
+          clearCartId();
+          return null;
+        }
+        throw error;
+      }
+    },
+    enabled: Boolean(customerId && token && allocationId),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    // The page waits for this read; if it fails, it opens with what it has rather than after retries.
+    retry: false,
+  });
+}
+
+export function useAllocationCart(allocationId: string) {
+  const { customerId, token } = useSession();
+  return useQuery(getAllocationCartQueryOptions(customerId, token, allocationId));
+}
+
+/**
+ * `PUT …/cart` with `draft: true`: the choice as it stands, saved while the member makes it. With
+ * `keepalive` (the page is being left or hidden) the request outlives the page.
+ */
+export function useSaveDraft(allocationId: string) {
+  const { customerId, token } = useSession();
+  const queryClient = useQueryClient();
+  return async (lines: SelectionLine[], { keepalive }: { keepalive: boolean }): Promise<Cart | null> => {
+    const input: CartInput = { allocationId, lines, draft: true };
+    const request = keepalive
+      ? sendKeepalive(`${customerPath(customerId)}/cart`, input, token)
+      : apiClient.put<Cart>(`${customerPath(customerId)}/cart`, input, { token, schema: CartSchema });
+    savesUnderWay.set(allocationId, request);
+    try {
+      const cart = await request;
+      if (cart) rememberCart(queryClient, customerId, cart);
+      return cart;
+    } finally {
+      if (savesUnderWay.get(allocationId) === request) savesUnderWay.delete(allocationId);
+    }
+  };
+}
+
+/**
+ * The same PUT as the API client's, sent with `keepalive` so it is delivered after the tab closes;
+ * its answer is read only if the page is still there. The client itself has no such option.
+ */
+async function sendKeepalive(path: string, body: CartInput, token: string | null): Promise<Cart | null> {
+  const response = await fetch(path, {
+    method: 'PUT',
+    keepalive: true,
+    headers: { tenant: TENANT, 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) return null;
+  const parsed = CartSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
 }

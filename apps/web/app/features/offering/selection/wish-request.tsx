@@ -31,8 +31,9 @@ export function WishRequest({ allocationId, wine }: { allocationId: string; wine
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const value = Number.parseInt(quantity, 10);
-    if (!Number.isInteger(value) || value < 1 || value > MAX_BOTTLES_PER_WINE) {
-      setError(t('validation:invalidQuantity'));
+    // Whole bottles only, and the range said, so the member knows what to type instead.
+    if (!/^\s*\d+\s*$/.test(quantity) || value < 1 || value > MAX_BOTTLES_PER_WINE) {
+      setError(t('offering.wish.range', { min: 1, max: MAX_BOTTLES_PER_WINE }));
       return;
     }
     setError(null);
