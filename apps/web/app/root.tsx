@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { toast } from 'sonner';
 import { STORAGE_KEYS } from '@winery/domain';
 import type { Route } from './+types/root';
 import { i18n } from './lib/i18n';
@@ -21,6 +22,7 @@ import {
   useChunkLoadGuard,
 } from './lib/route-loading/chunk-load-recovery';
 import { NotFoundPage, SomethingWentWrongPage } from './features/errors/error-pages';
+import { takeHandover } from './island/handover';
 
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
@@ -42,12 +44,25 @@ const ZOD_CONFIG_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true};';
 
 /**
  * Runs before the first paint of a prerendered page: if this browser holds an unexpired session,
- * it marks <html> so the visitor's menu stays invisible until the member's own menu is known.
+ * it marks <html> so the visitor's menu stays invisible until the member's own menu is known. A
+ * browser that keeps no storage at all is marked too: the login page then boots the app, where a
+ * session can live in the page's memory, instead of its island (ADR 017).
  */
 const SESSION_HINT_SCRIPT = `(function(){try{var k=${JSON.stringify(STORAGE_KEYS)},s=null;
 try{s=window.localStorage;s.setItem('__winery_probe__','1');s.removeItem('__winery_probe__')}catch(e){s=null}
 if(!s){try{s=window.sessionStorage;s.setItem('__winery_probe__','1');s.removeItem('__winery_probe__')}catch(e){s=null}}
+if(!s){document.documentElement.setAttribute('data-no-storage','')}
 if(s&&s.getItem(k.token)&&Number(s.getItem(k.expiry))>Date.now()){document.documentElement.setAttribute('data-session','member')}}catch(e){}})();`;
+
+/**
+ * What a public page's island handed over when it sent the visitor here by a page load (ADR 017):
+ * the navigation's state becomes React Router's location state (it reads it from history), and the
+ * toasts still on screen are shown again once the app is up. Taken before the router exists.
+ */
+const arrival = typeof window === 'undefined' ? null : takeHandover(window.location);
+if (arrival && arrival.state !== undefined) {
+  window.history.replaceState({ ...(window.history.state as object | null), usr: arrival.state }, '');
+}
 
 // Before any route module is imported: a failed import must find the recovery in place.
 installChunkLoadRecovery();
@@ -90,6 +105,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useChunkLoadGuard();
+  useEffect(() => {
+    for (const { kind, title, description, duration } of arrival?.toasts.splice(0) ?? []) {
+      toast[kind](title, { ...(description !== undefined ? { description } : {}), ...(duration !== undefined ? { duration } : {}) });
+    }
+  }, []);
   const { pathname } = useLocation();
   const inConsole = pathname === '/staff' || pathname.startsWith('/staff/');
   return (

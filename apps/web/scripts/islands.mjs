@@ -1,38 +1,57 @@
-// After `react-router build` and the island build: the brochure pages (public-pages.json entries
-// with "island": true) keep their prerendered HTML but drop React Router's hydration scripts and
-// module preloads for the one small brochure script (ADR 006). The members' pages are untouched.
+// After `react-router build` and the islands' build (vite.island.config.ts): the public pages keep
+// their prerendered HTML but drop React Router's hydration scripts and module preloads. Brochure
+// pages (public-pages.json entries with "island": true) get the one small brochure script (ADR 006);
+// pages with a form ("form": "<island>") get the form pages' script, which hydrates the page's
+// content with that island after the first frame (ADR 017). The members' pages are untouched.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const webRoot = new URL('..', import.meta.url).pathname;
 const client = join(webRoot, 'build/client');
-const manifestPath = join(client, 'island-manifest.json');
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === 'brochure-island');
-if (!entry) throw new Error('The island build has no brochure-island entry');
-const claims = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === 'token-claims');
-if (!claims) throw new Error('The island build has no token-claims entry');
-rmSync(manifestPath);
+
+function readManifest(name) {
+  const path = join(client, name);
+  const manifest = JSON.parse(readFileSync(path, 'utf8'));
+  rmSync(path);
+  return manifest;
+}
+const entryNamed = (manifest, name) => {
+  const chunk = Object.values(manifest).find((candidate) => candidate.isEntry && candidate.name === name);
+  if (!chunk) throw new Error(`The islands' build has no ${name} entry`);
+  return chunk;
+};
+const manifest = readManifest('island-manifest.json');
+const entry = entryNamed(manifest, 'brochure-island');
+const claims = entryNamed(manifest, 'token-claims');
+const formManifest = readManifest('form-island-manifest.json');
+const formEntry = entryNamed(formManifest, 'form-island');
+/** The islands the form pages' script can load: app/island/pages/<name>.tsx, each a chunk of its own. */
+const formIslands = new Set(
+  (formEntry.dynamicImports ?? []).map((key) => /^app\/island\/pages\/(.+)\.tsx$/.exec(key)?.[1]).filter(Boolean),
+);
 
 const { pages } = JSON.parse(readFileSync(join(webRoot, 'app/content/public-pages.json'), 'utf8'));
 /** Our own inline head scripts, which every page needs before first paint. */
 const KEEP = [/^globalThis\.__zod_globalConfig=/, /^\(function\(\)\{try\{var k=/];
 
 /**
- * A public page that keeps the app (the login page) is painted before the app is fetched: its
- * module preloads go, and React Router's boot module waits for the first frame before it imports
- * the app. The HTML is complete, so the visitor reads it at once; the form's button stays disabled
- * until the app has hydrated. The boot module stays an inline script of the page, so the server
- * can admit it by its hash (no 'unsafe-inline'): its static imports, which a browser would fetch
- * at once, become dynamic imports after the frame.
+ * A public page that keeps the app is painted before the app is fetched: its module preloads go,
+ * and React Router's boot module waits for the first frame before it imports the app. The HTML is
+ * complete, so the visitor reads it at once; the form's button stays disabled until the app has
+ * hydrated. The boot module stays an inline script of the page, so the server can admit it by its
+ * hash (no 'unsafe-inline'): its static imports, which a browser would fetch at once, become
+ * dynamic imports after the frame. With `orElse`, the app boots only in a browser that keeps no
+ * storage (the head script marks <html data-no-storage>); every other browser runs `orElse`.
  */
-function hydrateAfterFirstPaint(html, path) {
+function hydrateAfterFirstPaint(html, path, { orElse, attributes = '' } = {}) {
   let deferred = 0;
   const next = html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<script type="module" async="">([\s\S]*?)<\/script>/, (_, body) => {
       deferred += 1;
-      return `<script type="module">${importAfterFirstFrame(body, path)}</script>`;
+      const boot = importAfterFirstFrame(body, path);
+      const code = orElse ? `if(document.documentElement.hasAttribute("data-no-storage")){${boot}}else{${orElse}}` : boot;
+      return `<script type="module"${attributes}>${code}</script>`;
     });
   if (deferred !== 1) throw new Error(`${path}: expected one React Router boot module, found ${deferred}`);
   return next;
@@ -60,26 +79,44 @@ function importAfterFirstFrame(body, path) {
   );
 }
 
-let rewritten = 0;
-let deferred = 0;
-for (const { path, island } of pages) {
-  const file = join(client, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
-  if (!existsSync(file)) throw new Error(`No prerendered page for ${path}`);
-  if (!island) {
-    writeFileSync(file, hydrateAfterFirstPaint(readFileSync(file, 'utf8'), path));
-    deferred += 1;
-    continue;
-  }
-  let html = readFileSync(file, 'utf8');
-  html = html
+/** Drops React Router's scripts and preloads, keeping our own head scripts; adds `script`. */
+function withoutTheApp(html, path, script) {
+  const next = html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<script\b[^>]*>([\s\S]*?)<\/script>/g, (tag, body) => (KEEP.some((keep) => keep.test(body)) ? tag : ''))
     // React's streaming placeholders held only the scripts removed above.
     .replace(/<div hidden id="S:\d+"><\/div>/g, '')
     .replace(/<!--\$\?--><template id="B:\d+"><\/template><!--\/\$-->/g, '')
-    .replace('</body>', `<script type="module" src="/${entry.file}" data-token-claims="/${claims.file}"></script></body>`);
-  if (/__reactRouter/.test(html)) throw new Error(`${path}: React Router scripts left after rewriting`);
-  writeFileSync(file, html);
-  rewritten += 1;
+    .replace('</body>', `${script}</body>`);
+  if (/__reactRouter/.test(next)) throw new Error(`${path}: React Router scripts left after rewriting`);
+  return next;
 }
-console.log(`islands: ${rewritten} brochure pages use /${entry.file}; ${deferred} app page(s) hydrate after first paint`);
+
+let rewritten = 0;
+let forms = 0;
+let deferred = 0;
+for (const { path, island, form, appWithoutStorage } of pages) {
+  const file = join(client, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+  if (!existsSync(file)) throw new Error(`No prerendered page for ${path}`);
+  const html = readFileSync(file, 'utf8');
+  if (island) {
+    writeFileSync(file, withoutTheApp(html, path, `<script type="module" src="/${entry.file}" data-token-claims="/${claims.file}"></script>`));
+    rewritten += 1;
+  } else if (form) {
+    if (!formIslands.has(form)) throw new Error(`${path}: no form island named ${form} (app/island/pages/${form}.tsx, loaded by form-island.ts)`);
+    const attributes = ` data-token-claims="/${claims.file}" data-form="${form}"`;
+    writeFileSync(
+      file,
+      appWithoutStorage
+        ? hydrateAfterFirstPaint(html, path, { orElse: `import("/${formEntry.file}");`, attributes })
+        : withoutTheApp(html, path, `<script type="module" src="/${formEntry.file}"${attributes}></script>`),
+    );
+    forms += 1;
+  } else {
+    writeFileSync(file, hydrateAfterFirstPaint(html, path));
+    deferred += 1;
+  }
+}
+console.log(
+  `islands: ${rewritten} brochure pages use /${entry.file}; ${forms} form pages use /${formEntry.file}; ${deferred} app page(s) hydrate after first paint`,
+);

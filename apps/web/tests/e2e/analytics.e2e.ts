@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { APP_PAGE, APP_PAGE_IN_ANALYTICS, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
 import { analyticsSinkCalls, errorSinkCalls, sentReports } from './support/third-party-sinks';
 
@@ -18,7 +18,8 @@ describe('analytics', () => {
   it('loads the analytics library 2 s after start, and the page views queued before it arrive', async () => {
     const { page, sinkRequests } = await newPage();
     const started = Date.now();
-    await page.goto('/login');
+    // Client-side navigation, in the app (the public pages are islands whose links load pages, ADR 017).
+    await page.goto(APP_PAGE);
     await waitForApp(page);
     await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
     await page.getByTestId('philosophy-page').waitFor();
@@ -30,8 +31,8 @@ describe('analytics', () => {
     expect(await page.evaluate(() => (window as { __analyticsSinkWriteKey?: string }).__analyticsSinkWriteKey)).toBe('test-key');
     const pages = (await analyticsSinkCalls(page)).filter((call) => call.method === 'page').map((call) => call.args[0]);
     expect(pages).toEqual([
-      expect.objectContaining({ path: '/login', hasPreviousLocation: false }),
-      expect.objectContaining({ path: '/philosophy', hasPreviousLocation: true, referrer: '/login' }),
+      expect.objectContaining({ path: APP_PAGE_IN_ANALYTICS, hasPreviousLocation: false }),
+      expect.objectContaining({ path: '/philosophy', hasPreviousLocation: true, referrer: APP_PAGE_IN_ANALYTICS }),
     ]);
     expect(pages[0]).not.toHaveProperty('userId');
   });
@@ -80,7 +81,7 @@ describe('analytics', () => {
 
   it('pushes the configured route-change event to the data layer 50 ms after each route update', async () => {
     const { page } = await newPage();
-    await page.goto('/login');
+    await page.goto(APP_PAGE);
     await waitForApp(page);
     const events = () =>
       page.evaluate(() => ((window as unknown as { dataLayer?: { event?: unknown }[] }).dataLayer ?? []).map((entry) => entry.event).filter((e) => String(e).includes('route-change')));

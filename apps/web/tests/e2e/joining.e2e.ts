@@ -207,6 +207,8 @@ describe('Join Allocation', () => {
     await page.getByLabel('Company (optional)').fill('Okonkwo Cellars');
     await page.getByRole('button', { name: 'Request an allocation' }).click();
     await page.waitForURL('**/allocation-request');
+    // A page load (ADR 017): the name the form handed over is shown once the page's island is up.
+    await waitForApp(page);
     await expect.poll(() => page.title()).toBe('Allocation Request | Aldermoor Estate');
     expect(await heading(page)).toBe('Thank you for your request');
     const main = await page.getByRole('main').innerText();
@@ -293,6 +295,7 @@ describe('passwords', () => {
     await toast(page, 'If an account exists for that address, we have sent a link to reset the password.').waitFor();
     await page.waitForURL('**/forgot-password-success');
     await expect.poll(() => page.title()).toBe('Reset Link Sent | Aldermoor Estate');
+    await waitForApp(page);
     const main = await page.getByRole('main').innerText();
     expect(main).toContain(`If an account exists for ${member.email}`);
     expect(main).toContain('30 minutes');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { APP_PAGE, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, TENANT } from './support/fixtures';
 
 const newPage = setupBrowser();
@@ -47,8 +47,8 @@ describe('scroll position', () => {
     const targetTop = () => page.evaluate(() => Math.round(document.getElementById('tasting-heading')!.getBoundingClientRect().top));
     await expect.poll(targetTop).toBeLessThanOrEqual(2);
     await expect.poll(targetTop).toBeGreaterThanOrEqual(-2);
-    // Client-side navigation happens inside the app (brochure pages load as plain pages, ADR 006).
-    await page.goto('/login');
+    // Client-side navigation happens inside the app (public pages load as plain pages, ADR 006, ADR 017).
+    await page.goto(APP_PAGE);
     await waitForApp(page);
     // What a <Link to="/grand-crus/quella#vintages-heading"> does.
     await page.evaluate(() =>
@@ -105,8 +105,8 @@ describe('a route module that fails to load', () => {
 describe('page data', () => {
   async function openPhilosophy(answers: (number | 'real')[]) {
     const { page } = await newPage();
-    // Page data is fetched by client-side navigation, which starts on the app's pages (ADR 006).
-    await page.goto('/login');
+    // Page data is fetched by client-side navigation, which starts on the app's pages (ADR 006, ADR 017).
+    await page.goto(APP_PAGE);
     await waitForApp(page);
     let requests = 0;
     await page.route('**/philosophy.data*', (route) => {
@@ -178,9 +178,9 @@ describe('prefetching linked pages', () => {
     page.on('request', (request) => {
       if (/\/assets\/.+\.js$/.test(request.url())) moduleRequests.push(request.url());
     });
-    await page.goto('/login');
+    await page.goto(APP_PAGE);
     await stepUntil(page, () => page.evaluate(() => '__reactRouterDataRouter' in window));
-    // The clock stands still: no batch runs on the login page before the navigation.
+    // The clock stands still: no batch runs on the first page before the navigation.
     await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
     await stepUntil(page, () => page.getByTestId('philosophy-page').isVisible());
     const routeModules = await page.evaluate(() =>

@@ -9,8 +9,8 @@ import { errorMessage, isApiError } from '../../lib/api-error';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
 import { track } from '../../lib/analytics/analytics';
-import { useLogin } from '../../lib/session/session.api';
 import { FORGOT_PASSWORD_PATH } from '../passwords/passwords.api';
+import { useSignIn } from './sign-in';
 
 
 /**
@@ -21,7 +21,7 @@ export function LoginForm() {
   const { t } = useTranslation(['common', 'notification']);
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const login = useLogin();
+  const { signIn } = useSignIn();
   const [invalidCredentials, setInvalidCredentials] = useState(false);
   const {
     register,
@@ -36,7 +36,7 @@ export function LoginForm() {
   const onSubmit = async (values: LoginInput) => {
     setInvalidCredentials(false);
     try {
-      await login.mutateAsync(values);
+      await signIn(values);
       toast.success(t('notification:login.success'));
     } catch (error) {
       // Never the password: only what kind of failure it was.

@@ -4,32 +4,29 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_UP_PATH } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
 import { safeRedirect } from '../../lib/safe-redirect';
-import { useMemberLanding } from '../../lib/member-status/member-landing';
-import { useSession } from '../../lib/session/session.api';
+import { useSignIn } from './sign-in';
 import { SignInOptions } from './sign-in-options';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const session = useSession();
+  const { token, landing } = useSignIn();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('redirectTo');
-  const landing = useMemberLanding();
   const [leaving, setLeaving] = useState(false);
   const left = useRef(false);
 
   // Signed in (just now, or already): the page they asked for, else where their allocation sends
   // them (an open offering's letter, the order summary, Offering Closed, or the account).
   useEffect(() => {
-    if (!session.known || !session.token || left.current) return;
+    if (!token || left.current) return;
     left.current = true;
     setLeaving(true);
-    const token = session.token;
     void (async () => {
       const target = requested ? safeRedirect(requested) : await landing(token);
       void navigate(target, { replace: true });
     })();
-  }, [session.known, session.token, requested, landing, navigate]);
+  }, [token, requested, landing, navigate]);
 
   return (
     <div className="page page--narrow login-page">

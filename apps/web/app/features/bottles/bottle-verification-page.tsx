@@ -10,7 +10,7 @@ import { formResolver } from '../../lib/form-resolver';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
 import { formatBottleSize, wineTitle } from '../../lib/wine-format';
-import { CAUTION_AFTER_CHECKS, useVerifyBottle } from './bottles.api';
+import { CAUTION_AFTER_CHECKS, verifyBottle } from './bottles.api';
 
 const resolver = formResolver(BottleVerificationSchema);
 /** What the last check answered: the bottle, or why it could not be verified. */
@@ -25,7 +25,6 @@ type Outcome =
 export function BottleVerificationPage() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const verify = useVerifyBottle();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
     register,
@@ -37,7 +36,7 @@ export function BottleVerificationPage() {
   const onSubmit = async (values: BottleVerificationInput) => {
     setOutcome(null);
     try {
-      setOutcome({ kind: 'verified', result: await verify.mutateAsync(values) });
+      setOutcome({ kind: 'verified', result: await verifyBottle(values) });
     } catch (error) {
       if (isApiError(error) && error.status === 404) return setOutcome({ kind: 'notValid' });
       if (isApiError(error) && error.status === 429 && error.message) return setOutcome({ kind: 'limited', message: error.message });

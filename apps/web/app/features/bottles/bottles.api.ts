@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { BottleVerificationResultSchema, type BottleVerificationInput } from '@winery/domain';
+import { BottleVerificationResultSchema, type BottleVerificationInput, type BottleVerificationResult } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
 
 export const BOTTLE_VERIFICATION_PATH = '/bottle-verification';
@@ -10,10 +9,10 @@ export const BOTTLE_VERIFICATION_PATH = '/bottle-verification';
  */
 export const CAUTION_AFTER_CHECKS = 5;
 
-/** `POST /v1/bottle-verification`: the wine of a registered bottle, or 404 / 400 / 429. */
-export function useVerifyBottle() {
-  return useMutation({
-    mutationFn: (input: BottleVerificationInput) =>
-      apiClient.post('/v1/bottle-verification', input, { schema: BottleVerificationResultSchema }),
-  });
+/**
+ * `POST /v1/bottle-verification`: the wine of a registered bottle, or 404 / 400 / 429. A plain call
+ * (no query cache): the page runs without the app (ADR 017).
+ */
+export function verifyBottle(input: BottleVerificationInput): Promise<BottleVerificationResult> {
+  return apiClient.post('/v1/bottle-verification', input, { schema: BottleVerificationResultSchema });
 }

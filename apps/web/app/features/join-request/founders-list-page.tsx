@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   createFoundersListSchema,
-  DEFAULT_MINIMUM_AGE,
   IDEAL_ALLOCATION_MAX_LENGTH,
   type FoundersListInput,
 } from '@winery/domain';
@@ -13,9 +12,9 @@ import { BrandContactDetails } from '../../components/brand-contact';
 import { TextAreaField } from '../../components/form-field';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useSiteConfig } from '../../lib/site-config/site-config.api';
 import { joinFailure } from './join-failure';
-import { useJoinFoundersList } from './join-request.api';
+import { useMinimumAge } from './minimum-age';
+import { joinFoundersList } from './join-request.api';
 import { emptyProspect, PROSPECT_FIELDS, ProspectFields } from './prospect-fields';
 
 const FOUNDERS_FIELDS = [...PROSPECT_FIELDS, 'idealAllocation'] as const;
@@ -86,9 +85,7 @@ function FoundersListThanks({ firstName }: { firstName: string }) {
 function FoundersListForm({ onJoined }: { onJoined: (firstName: string) => void }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const join = useJoinFoundersList();
-  const siteConfig = useSiteConfig();
-  const minimumAge = siteConfig.data?.minimumAge ?? DEFAULT_MINIMUM_AGE;
+  const minimumAge = useMinimumAge();
   const resolver = useMemo(() => formResolver(createFoundersListSchema({ minimumAge })), [minimumAge]);
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -103,7 +100,7 @@ function FoundersListForm({ onJoined }: { onJoined: (firstName: string) => void 
   const onSubmit = async (values: FoundersListInput) => {
     setProblem(null);
     try {
-      await join.run(values);
+      await joinFoundersList(values);
       onJoined(values.firstName);
     } catch (error) {
       setProblem(joinFailure(error, setError, FOUNDERS_FIELDS, t('join.failed')));

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { createJoinAllocationSchema, DEFAULT_MINIMUM_AGE, LOGIN_PATH, type JoinAllocationInput } from '@winery/domain';
+import { createJoinAllocationSchema, LOGIN_PATH, type JoinAllocationInput } from '@winery/domain';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useSiteConfig } from '../../lib/site-config/site-config.api';
 import { joinFailure } from './join-failure';
-import { JOIN_REQUEST_SENT_PATH, useSendJoinRequest } from './join-request.api';
+import { useMinimumAge } from './minimum-age';
+import { JOIN_REQUEST_SENT_PATH, sendJoinRequest } from './join-request.api';
 import { emptyProspect, PROSPECT_FIELDS, ProspectFields } from './prospect-fields';
 
 /** What /allocation-request may say about the request that brought the prospect there. */
@@ -54,9 +54,7 @@ function JoinRequestForm() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const join = useSendJoinRequest();
-  const siteConfig = useSiteConfig();
-  const minimumAge = siteConfig.data?.minimumAge ?? DEFAULT_MINIMUM_AGE;
+  const minimumAge = useMinimumAge();
   const resolver = useMemo(() => formResolver(createJoinAllocationSchema({ minimumAge })), [minimumAge]);
   const [problem, setProblem] = useState<string | null>(null);
   const {
@@ -71,7 +69,7 @@ function JoinRequestForm() {
   const onSubmit = async (values: JoinAllocationInput) => {
     setProblem(null);
     try {
-      await join.run(values);
+      await sendJoinRequest(values);
       const state: JoinRequestSentState = { firstName: values.firstName };
       void navigate(JOIN_REQUEST_SENT_PATH, { state });
     } catch (error) {

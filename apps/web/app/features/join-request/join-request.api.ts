@@ -1,6 +1,5 @@
 import type { FoundersListInput, JoinAllocationInput } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
-import { useSecretMutation } from '../../lib/secret-mutation';
 
 export const JOIN_REQUEST_PATH = '/allocation';
 export const JOIN_REQUEST_SENT_PATH = '/allocation-request';
@@ -12,17 +11,15 @@ export interface JoinRequestReceipt {
   kind: string;
 }
 
-// A prospect's date of birth and address are nobody's business after sending: like passwords, they
-// stay out of the mutation cache.
+// Plain calls, no query cache: a prospect's date of birth and address are nobody's business after
+// sending, and these pages run without the app (ADR 017).
 
 /** `POST /v1/allocation-request`: a prospect asks to join the allocation list. */
-export function useSendJoinRequest() {
-  return useSecretMutation((input: JoinAllocationInput) =>
-    apiClient.post<JoinRequestReceipt>('/v1/allocation-request', input),
-  );
+export function sendJoinRequest(input: JoinAllocationInput): Promise<JoinRequestReceipt> {
+  return apiClient.post<JoinRequestReceipt>('/v1/allocation-request', input);
 }
 
 /** `POST /v1/founders-list`: the same person, with their ideal allocation. */
-export function useJoinFoundersList() {
-  return useSecretMutation((input: FoundersListInput) => apiClient.post<JoinRequestReceipt>('/v1/founders-list', input));
+export function joinFoundersList(input: FoundersListInput): Promise<JoinRequestReceipt> {
+  return apiClient.post<JoinRequestReceipt>('/v1/founders-list', input);
 }

@@ -19,12 +19,12 @@ const LoginLinkStatusSchema = z.object({
 });
 export type LoginLinkStatus = z.infer<typeof LoginLinkStatusSchema>;
 
-/** `POST /v1/customer/login-link`: e-mails a sign-in link; the answer names the request, never the link. */
-export function useRequestLoginLink() {
-  return useMutation({
-    mutationFn: (input: EmailOnlyInput) =>
-      apiClient.post('/v1/customer/login-link', input, { schema: LoginLinkRequestSchema }),
-  });
+/**
+ * `POST /v1/customer/login-link`: e-mails a sign-in link; the answer names the request, never the
+ * link. A plain call (no query cache): the login page runs without the app too (ADR 017).
+ */
+export function requestLoginLink(input: EmailOnlyInput): Promise<{ requestId: string }> {
+  return apiClient.post('/v1/customer/login-link', input, { schema: LoginLinkRequestSchema });
 }
 
 export const loginLinkStatusQueryKey = (requestId: string) => ['login-link', requestId] as const;

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api-error';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
-import { magicLinkPath, SIGN_IN_LINK_MINUTES, useRequestLoginLink } from './links.api';
+import { magicLinkPath, requestLoginLink, SIGN_IN_LINK_MINUTES } from './links.api';
 
 const resolver = formResolver(EmailOnlySchema);
 
@@ -25,7 +25,6 @@ export function LoginLinkForm({ idPrefix = 'login-link', autoFocus = false }: { 
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const request = useRequestLoginLink();
   const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
@@ -43,7 +42,7 @@ export function LoginLinkForm({ idPrefix = 'login-link', autoFocus = false }: { 
   const onSubmit = async (values: EmailOnlyInput) => {
     setProblem(null);
     try {
-      const { requestId } = await request.mutateAsync(values);
+      const { requestId } = await requestLoginLink(values);
       const state: MagicLinkState = { email: values.email };
       void navigate(magicLinkPath(requestId), { state });
     } catch (error) {

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
 import { useHydrated } from '../../lib/use-hydrated';
-import { FORGOT_PASSWORD_SUCCESS_PATH, RESET_LINK_MINUTES, useRequestPasswordReset } from './passwords.api';
+import { FORGOT_PASSWORD_SUCCESS_PATH, RESET_LINK_MINUTES, requestPasswordReset } from './passwords.api';
 
 const resolver = formResolver(EmailOnlySchema);
 
@@ -23,7 +23,6 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation(['common', 'notification']);
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const requestReset = useRequestPasswordReset();
   const [problem, setProblem] = useState<string | null>(null);
   const {
     register,
@@ -35,7 +34,7 @@ export function ForgotPasswordPage() {
   const onSubmit = async (values: EmailOnlyInput) => {
     setProblem(null);
     try {
-      await requestReset.mutateAsync(values);
+      await requestPasswordReset(values);
       toast.success(t('notification:forgotPassword.success'));
       const state: ForgotPasswordState = { email: values.email };
       void navigate(FORGOT_PASSWORD_SUCCESS_PATH, { state });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { EmailOnlyInput, SetPasswordInput } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
@@ -15,12 +14,11 @@ export type PasswordLinkKind = 'reset' | 'create';
 
 /**
  * `POST /v1/customer/password-reset`: always the same answer, whether or not the address has an
- * account, so the form cannot be used to find out who is a member.
+ * account, so the form cannot be used to find out who is a member. A plain call (no query cache):
+ * the forgot-password page runs without the app too (ADR 017).
  */
-export function useRequestPasswordReset() {
-  return useMutation({
-    mutationFn: (input: EmailOnlyInput) => apiClient.post<{ message?: string }>('/v1/customer/password-reset', input),
-  });
+export function requestPasswordReset(input: EmailOnlyInput): Promise<{ message?: string }> {
+  return apiClient.post<{ message?: string }>('/v1/customer/password-reset', input);
 }
 
 const SessionAnswerSchema = z.object({ token: z.string().min(1) });

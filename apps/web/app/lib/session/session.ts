@@ -45,30 +45,45 @@ export const customerIdFromToken = (token: string | null | undefined): string | 
   tokenClaims(token)?.sub ?? null;
 
 /**
- * Starts a member's session from a token the API handed over (password sign-in, an e-mailed link,
- * a new password): stores it with its 90-day expiry and refreshes the ['token'] query. Cached member
- * data is keyed by customer id, so another member's never shows; a link opened in a browser where
- * someone else was signed in drops that member's cart id too.
+ * Stores a session token the API handed over, with its 90-day expiry, and tells analytics who the
+ * member is; returns the token. A link opened in a browser where someone else was signed in drops
+ * that member's cart id too. The login page's island (island/pages/login.tsx), which has no query
+ * cache, starts a session with this alone.
  */
-export async function startSession(queryClient: QueryClient, token: unknown): Promise<string> {
+export function storeSession(token: unknown): string {
   if (typeof token !== 'string' || token.length === 0) throw new Error('No token');
   const store = getStore();
   const previous = customerIdFromToken(readStoredSession(store).token);
   if (previous && previous !== customerIdFromToken(token)) clearStoredSession(store);
   writeStoredSession(store, token, SESSION_TTL_MS);
-  queryClient.setQueryData(sessionQueryKeys.token, token);
-  await queryClient.invalidateQueries({ queryKey: sessionQueryKeys.token });
   const customerId = customerIdFromToken(token);
   if (customerId) analytics.identify(customerId);
   return token;
 }
 
-/** Signs in; stores the token with its 90-day expiry and refreshes the ['token'] query. */
-export async function login(queryClient: QueryClient, input: LoginInput): Promise<string> {
+/**
+ * Starts a member's session from a token the API handed over (password sign-in, an e-mailed link,
+ * a new password): stores it (storeSession) and refreshes the ['token'] query. Cached member data
+ * is keyed by customer id, so another member's never shows.
+ */
+export async function startSession(queryClient: QueryClient, token: unknown): Promise<string> {
+  const stored = storeSession(token);
+  queryClient.setQueryData(sessionQueryKeys.token, stored);
+  await queryClient.invalidateQueries({ queryKey: sessionQueryKeys.token });
+  return stored;
+}
+
+/** `POST /v1/customer/login`: the session token for an e-mail address and password. */
+export async function requestSessionToken(input: LoginInput): Promise<unknown> {
   const answer = await apiClient.post<{ token?: unknown } | undefined>('/v1/customer/login', input, {
     query: { skipErrorReporting: 'true' },
   });
-  return startSession(queryClient, answer?.token);
+  return answer?.token;
+}
+
+/** Signs in; stores the token with its 90-day expiry and refreshes the ['token'] query. */
+export async function login(queryClient: QueryClient, input: LoginInput): Promise<string> {
+  return startSession(queryClient, await requestSessionToken(input));
 }
 
 /**

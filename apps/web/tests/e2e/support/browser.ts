@@ -100,11 +100,23 @@ export function setupBrowser() {
 }
 
 /**
- * Resolves once the React app has taken over the page (ADR 006: app pages hydrate after their
- * first paint, so a click before that is an ordinary page load, not client-side navigation).
+ * A page of the app that a visitor can open, with the site's header: where the journeys about
+ * client-side navigation start, now that the public pages (the login page too) are islands whose
+ * links load pages (ADR 006, ADR 017). A reset-password page shows its form and asks the server
+ * nothing until it is sent; analytics sees its path with the token redacted.
+ */
+export const APP_PAGE = '/reset-password/journey-start-not-a-real-token';
+export const APP_PAGE_IN_ANALYTICS = '/reset-password/[redacted]';
+
+/**
+ * Resolves once the page's scripts have taken over: the React app on the members' pages (ADR 006:
+ * they hydrate after their first paint, so a click before that is an ordinary page load, not
+ * client-side navigation), or a public form page's island (ADR 017: its form works once hydrated).
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+  await page.waitForFunction(
+    () => '__reactRouterDataRouter' in window || document.documentElement.getAttribute('data-island') === 'ready',
+  );
 }
 
 /**
