@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import {
   renderValidationMessage,
   sniffImageType,
@@ -34,6 +33,8 @@ export const etagOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).
  *   (camera, place, time) leaves the winery and no bytes of the upload are served as they came.
  */
 export async function processUpload(bytes: Uint8Array): Promise<StoredWineImage[]> {
+  // Loaded on the first upload: a platform without sharp's prebuilt binaries still runs the rest.
+  const { default: sharp } = await import('sharp');
   if (bytes.byteLength === 0) throw refuse('imageRequired');
   if (bytes.byteLength > WINE_IMAGE_MAX_BYTES) throw refuse('imageTooLarge', { limit: WINE_IMAGE_MAX_MB });
   if (!sniffImageType(bytes)) throw refuse('imageType');
