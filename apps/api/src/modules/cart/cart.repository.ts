@@ -150,15 +150,6 @@ function cartQueries(db: Database) {
       return row;
     },
 
-    /** When the member last ordered from this allocation (any order, cancelled too), or null. */
-    async lastOrderPlacedAt(tenantId: string, customerId: string, allocationId: string): Promise<Date | null> {
-      const [row] = await db
-        .select({ at: sql<Date | null>`max(${orders.placedAt})`.mapWith(orders.placedAt) })
-        .from(orders)
-        .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId), eq(orders.allocationId, allocationId)));
-      return row?.at ?? null;
-    },
-
     /** Any member's cart of this tenant: the service tells "not yours" from "not there". */
     async findCartById(tenantId: string, cartId: string): Promise<CartRow | undefined> {
       const [row] = await db

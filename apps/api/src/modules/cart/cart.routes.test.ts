@@ -302,7 +302,7 @@ describe('choosing again after an order, while the offering is open', () => {
     const first = (await putCart(member, [{ wineId: quella.id, quantity: 3 }])).json();
     expect((await order(member, first.id)).statusCode).toBe(201);
 
-    // Its bottles are in the order now: neither by id nor by allocation is it offered again.
+    // Its bottles are in the order now (placing it deleted the cart): neither by id nor by allocation is it offered again.
     expect((await t.app.inject({ method: 'GET', url: `${base(member)}/cart/${first.id}`, headers: headers(member.token) })).statusCode).toBe(404);
     const gone = await t.app.inject({ method: 'GET', url: `${base(member)}/allocation/${member.allocation.id}/cart`, headers: headers(member.token) });
     expect(gone.statusCode).toBe(404);

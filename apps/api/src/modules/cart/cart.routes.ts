@@ -32,7 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         tags: ['cart'],
         summary: "The member's cart of one allocation, to find the choice from another device",
         description:
-          "The same cart PUT …/cart keeps (its id goes under `cartId`). 404 'This cart does not exist' when the member has none for the allocation, or has placed an order since it last changed (its bottles are in that order); 404 'This allocation does not exist' for another member's or an unknown allocation.",
+          "The same cart PUT …/cart keeps (its id goes under `cartId`). 404 'This cart does not exist' when the member has none for the allocation (placing an order deletes the cart it was placed from); 404 'This allocation does not exist' for another member's or an unknown allocation.",
         headers: TenantHeadersSchema,
         params: AllocationParamsSchema,
         response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404) },
@@ -47,7 +47,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       schema: {
         tags: ['cart'],
         summary: 'One cart of the member, with its subtotal at current prices',
-        description: "403 for another member's cart; 404 for an unknown one, or once an order has been placed since it last changed.",
+        description: "403 for another member's cart; 404 for an unknown one, or one an order has been placed from.",
         headers: TenantHeadersSchema,
         params: CartParamsSchema,
         response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404) },

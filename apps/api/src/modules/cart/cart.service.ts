@@ -28,15 +28,6 @@ export async function ownCart(repository: Pick<CartRepository, 'findCartById'>, 
 export function createCartService(deps: { repository: CartRepository; pricing: PricingService; now: () => Date }) {
   const { repository, pricing, now } = deps;
 
-  /**
-   * Whether an order was placed from this cart's choice (at or after its last change): its lines are
-   * then in that order, and showing them again would offer the same bottles twice.
-   */
-  async function spent(tenantId: string, cart: CartRow): Promise<boolean> {
-    const lastOrder = await repository.lastOrderPlacedAt(tenantId, cart.customerId, cart.allocationId);
-    return lastOrder !== null && lastOrder.getTime() >= cart.updatedAt.getTime();
-  }
-
   async function openAllocation(tenantId: string, customerId: string, allocationId: string) {
     const offer = await repository.findAllocation(tenantId, customerId, allocationId);
     if (!offer) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
@@ -62,30 +53,27 @@ export function createCartService(deps: { repository: CartRepository; pricing: P
         const problems = choiceProblems(lines, rules, { draft: input.draft === true });
         if (problems.length > 0) throw selectionError(problems, limits);
         const existing = await q.findCartForAllocation(tenantId, customerId, offer.allocationId);
-        if (!existing) return toCartView(await q.insertCart(tenantId, customerId, offer.allocationId, lines, at), limits);
-        // A cart an order was placed from is spent; its new lines must read as newer than that order.
-        const lastOrder = await q.lastOrderPlacedAt(tenantId, customerId, offer.allocationId);
-        const updatedAt = lastOrder && lastOrder.getTime() >= at.getTime() ? new Date(lastOrder.getTime() + 1) : at;
-        return toCartView(await q.replaceLines(tenantId, existing.id, lines, updatedAt), limits);
+        const row = existing
+          ? await q.replaceLines(tenantId, existing.id, lines, at)
+          : await q.insertCart(tenantId, customerId, offer.allocationId, lines, at);
+        return toCartView(row, limits);
       });
     },
 
     /**
      * The member's cart of an allocation, so another device (with no `cartId` in its storage) finds
-     * the choice. 404 when there is none, or when an order has been placed since it last changed.
+     * the choice. 404 when there is none (placing an order deletes the cart it was placed from).
      */
     async forAllocation(tenantId: string, customerId: string, allocationId: string): Promise<Cart> {
       const offer = await repository.findAllocation(tenantId, customerId, allocationId);
       if (!offer) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
       const cart = await repository.findCartForAllocation(tenantId, customerId, allocationId);
-      if (!cart || (await spent(tenantId, cart))) throw new ApiError('notFound', API_MESSAGES.cartNotFound);
+      if (!cart) throw new ApiError('notFound', API_MESSAGES.cartNotFound);
       return toCartView(cart, await repository.wineLimits(tenantId, cart.allocationId));
     },
 
-    /** One cart of the member by id; 404 too once an order has been placed since it last changed. */
     async get(tenantId: string, customerId: string, cartId: string): Promise<Cart> {
       const cart = await ownCart(repository, tenantId, customerId, cartId);
-      if (await spent(tenantId, cart)) throw new ApiError('notFound', API_MESSAGES.cartNotFound);
       return toCartView(cart, await repository.wineLimits(tenantId, cart.allocationId));
     },
 
