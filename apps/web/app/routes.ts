@@ -20,6 +20,8 @@ export default [
   route('login-by-link/:token', 'routes/login-by-link.tsx'),
   route('account-link/:token', 'routes/account-link.tsx'),
   route('allocation-link/:token', 'routes/allocation-link.tsx'),
+  // An e-mail's unsubscribe link (issue 15): no sign-in; the API takes a mail app's one-click POST here too.
+  route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
   // Members only, rendered in the browser (the API serves the SPA fallback under /profile/*).
   route('profile', 'routes/profile-layout.tsx', [
     index('routes/profile.tsx'),
@@ -27,6 +29,7 @@ export default [
     route('password', 'routes/profile-password.tsx'),
     route('addresses', 'routes/profile-addresses.tsx'),
     route('cards', 'routes/profile-cards.tsx'),
+    route('communication', 'routes/profile-communication.tsx'),
     route('orders', 'routes/profile-orders.tsx'),
     route('orders/:orderId', 'routes/profile-order.tsx'),
   ]),

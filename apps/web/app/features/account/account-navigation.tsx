@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { COMMUNICATION_PATH } from '@winery/domain';
 
 export const ACCOUNT_PAGES = [
   { key: 'overview', to: '/profile' },
   { key: 'details', to: '/profile/edit' },
   { key: 'password', to: '/profile/password' },
+  { key: 'communication', to: COMMUNICATION_PATH },
   { key: 'addresses', to: '/profile/addresses' },
   { key: 'cards', to: '/profile/cards' },
   { key: 'orders', to: '/profile/orders' },

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ACCOUNT_PATH, getAllocationStatus, LOGIN_PATH, memberHome } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
+import { apiClient } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 import { getAllocationQueryOptions } from '../../lib/member-status/member-status.api';
 import { useMemberLanding } from '../../lib/member-status/member-landing';
-import { customerIdFromToken } from '../../lib/session/session';
+import { customerIdFromToken, expireSession, readToken } from '../../lib/session/session';
 import { linkFailure } from './link-errors';
 import { LoginLinkForm } from './login-link-form';
 import { exchangeLinkOnce, forgetLinkExchange, type LinkExchange, type LinkPurpose } from './links.api';
@@ -35,12 +37,39 @@ function useLinkDestination() {
   };
 }
 
+/**
+ * A member already signed in who opens a used or expired link (the mail read again, a second
+ * click) needs no new session: they go where the link leads, as their session has it — the
+ * account for an account link, their own starting point (offering, order summary, account) for a
+ * sign-in or allocation link. Null when this browser has no session the server still accepts; the
+ * link's own message is shown then. The session is checked here, not through the query cache, so
+ * an ended one is cleared quietly instead of sending the visitor to sign in with this page to
+ * come back to.
+ */
+function useSignedInDestination() {
+  const queryClient = useQueryClient();
+  const landing = useMemberLanding();
+  return async (purpose: LinkPurpose): Promise<string | null> => {
+    const token = readToken(queryClient);
+    const customerId = customerIdFromToken(token);
+    if (!token || !customerId) return null;
+    try {
+      await apiClient.get(`/v1/customer/${encodeURIComponent(customerId)}`, { token });
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) expireSession(queryClient);
+      return null;
+    }
+    return purpose === 'account' ? ACCOUNT_PATH : landing(token);
+  };
+}
+
 type Outcome = { state: 'working' } | { state: 'failed'; message: string; retry: boolean };
 
 /**
  * /login-by-link/{token}, /account-link/{token} and /allocation-link/{token}: the link's token is
  * exchanged once, on arrival, for a session; then the member is taken where the link leads. A used
- * or expired link says so in the API's words and offers a new sign-in link.
+ * or expired link says so in the API's words and offers a new sign-in link — unless this browser
+ * is signed in already, when the member is simply sent on (issue 15).
  */
 export function LinkExchangePage({ purpose }: { purpose: LinkPurpose }) {
   const { t } = useTranslation(['common', 'notification']);
@@ -50,6 +79,9 @@ export function LinkExchangePage({ purpose }: { purpose: LinkPurpose }) {
   const destination = useLinkDestination();
   const destinationRef = useRef(destination);
   destinationRef.current = destination;
+  const signedInDestination = useSignedInDestination();
+  const signedInRef = useRef(signedInDestination);
+  signedInRef.current = signedInDestination;
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>({ state: 'working' });
 
@@ -65,10 +97,19 @@ export function LinkExchangePage({ purpose }: { purpose: LinkPurpose }) {
         toast.success(t('notification:linkSignIn.success'), { id: 'link-sign-in' });
         void navigate(target, { replace: true });
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         if (!current) return;
         const failure = linkFailure(error);
         if (failure.retry) forgetLinkExchange(token, purpose);
+        else {
+          const onward = await signedInRef.current(purpose);
+          if (!current) return;
+          if (onward) {
+            toast.success(t('notification:linkSignIn.alreadySignedIn'), { id: 'link-sign-in' });
+            void navigate(onward, { replace: true });
+            return;
+          }
+        }
         setOutcome({
           state: 'failed',
           retry: failure.retry,
