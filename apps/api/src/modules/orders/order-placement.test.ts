@@ -469,6 +469,17 @@ describe('cards at checkout', () => {
     expect(await ordersOf(member.customer.id)).toHaveLength(0);
   });
 
+  it('pays with a new card the member has saved already, asked to save it: the order goes, the card stays once (issue 15)', async () => {
+    const { quella, member } = await scenario();
+    const saved = await t.app.inject({ method: 'POST', url: `${base(member)}/card`, headers: headers(member.token), payload: newCard('5555555555554444') });
+    expect(saved.statusCode).toBe(201);
+    const cart = await putCart(member, [{ wineId: quella.id, quantity: 1 }]);
+    const placed = await place(member, orderBody(member, cart.id, { payment: { newCard: newCard('5555 5555 5555 4444'), saveCard: true } }));
+    expect(placed.statusCode).toBe(201);
+    const cards = await t.db.select().from(paymentCards).where(eq(paymentCards.customerId, member.customer.id));
+    expect(cards.filter((card) => card.last4 === '4444')).toHaveLength(1);
+  });
+
   it('pays with a new card: saved with the order when asked, otherwise forgotten at the gateway', async () => {
     const { quella, member } = await scenario();
     const cart = await putCart(member, [{ wineId: quella.id, quantity: 1 }]);
