@@ -86,12 +86,18 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
   saveDraftRef.current = saveDraft;
   /** The lines the server is known to hold: a read that brings something else was changed elsewhere. */
   const serverLines = useRef<SelectionLine[]>(saved?.lines ?? []);
+  /** When the cart the page knows was last changed: a read of an older one is not news. */
+  const serverChangedAt = useRef<string | null>(saved?.updatedAt ?? null);
+  const knowCart = (cart: Cart | null, lines: SelectionLine[]) => {
+    serverLines.current = lines;
+    if (cart) serverChangedAt.current = cart.updatedAt;
+  };
   const saver = useMemo(
     () =>
       createCartSaver({
         save: (draft: SelectionLine[], options: { keepalive: boolean }) => saveDraftRef.current(draft, options),
-        onSaved: (_cart, draft) => {
-          serverLines.current = draft;
+        onSaved: (cart, draft) => {
+          knowCart(cart, draft);
           setDraftProblem(null);
         },
         onFailed: (error) => {
@@ -134,14 +140,17 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
   // has a change of its own still on its way.
   const cart = useAllocationCart(offering.allocationId);
   const latest = useMemo(
-    () => (cart.data === undefined ? undefined : cart.data && cart.data.allocationId === offering.allocationId ? cart.data.lines : []),
+    () => (cart.data === undefined ? undefined : cart.data && cart.data.allocationId === offering.allocationId ? cart.data : null),
     [cart.data, offering.allocationId],
   );
   useEffect(() => {
-    if (latest === undefined || saver.busy() || sameLines(latest, serverLines.current)) return;
-    serverLines.current = latest;
-    saver.know(latest);
-    setQuantities(initialQuantities(offering.wines, latest));
+    if (latest === undefined || saver.busy()) return;
+    const lines = latest?.lines ?? [];
+    if (sameLines(lines, serverLines.current)) return;
+    if (latest && serverChangedAt.current && latest.updatedAt <= serverChangedAt.current) return;
+    knowCart(latest, lines);
+    saver.know(lines);
+    setQuantities(initialQuantities(offering.wines, lines));
     setAtLimit(new Set());
   }, [latest, saver, offering.wines]);
 
@@ -182,8 +191,7 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
     saver.cancel();
     await saver.settled();
     try {
-      await save.mutateAsync({ allocationId: offering.allocationId, lines });
-      serverLines.current = lines;
+      knowCart(await save.mutateAsync({ allocationId: offering.allocationId, lines }), lines);
       saver.know(lines);
       void navigate(OFFERING_PATHS.checkout);
     } catch (error) {

@@ -125,6 +125,8 @@ export function useSaveDraft(allocationId: string) {
   const queryClient = useQueryClient();
   return async (lines: SelectionLine[], { keepalive }: { keepalive: boolean }): Promise<Cart | null> => {
     const input: CartInput = { allocationId, lines, draft: true };
+    // A read already on its way may answer an older choice than this one: it is not kept.
+    void queryClient.cancelQueries({ queryKey: allocationCartQueryKey(customerId, allocationId) });
     const request = keepalive
       ? sendKeepalive(`${customerPath(customerId)}/cart`, input, token)
       : apiClient.put<Cart>(`${customerPath(customerId)}/cart`, input, { token, schema: CartSchema });
