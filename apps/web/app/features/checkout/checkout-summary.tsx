@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Cart, DeliveryInput, Offering, PickupLocation } from '@winery/domain';
 import { errorMessage } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
-import { OrderLines, type SummaryLine } from '../offering/order-parts';
+import { OrderLines, type SummaryLine } from '../orders/order-parts';
 import { useQuote } from './checkout.api';
 
 /** The cart's lines with the offering's names and prices (the cart holds ids and quantities). */

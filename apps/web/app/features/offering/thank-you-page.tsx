@@ -10,7 +10,7 @@ import { orderPath, useMemberOrder } from '../orders/orders.api';
 import { showsVintageNotes } from './offering-access';
 import type { OfferingAccess } from './offering-gate';
 import { useOffering } from './offering.api';
-import { OrderLines, OrderTotals } from './order-parts';
+import { OrderLines, OrderTotals } from '../orders/order-parts';
 
 /** One placed order as the member reads it back: wines, where it goes, the card, the totals, and the way to its page. */
 export function OrderSummary({ order }: { order: MemberOrder }) {

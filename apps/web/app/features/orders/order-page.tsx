@@ -7,7 +7,7 @@ import { errorMessage, isApiError } from '../../lib/api-error';
 import { countryName } from '../../lib/countries';
 import { formatDate } from '../../lib/format';
 import { AccountHeader, LoadFailed } from '../account/account-layout';
-import { OrderLines, OrderTotals } from '../offering/order-parts';
+import { OrderLines, OrderTotals } from './order-parts';
 import { OrderDelivery, OrderGiftMessage, OrderPayment } from './order-facts';
 import { OrderStatus } from './order-status';
 import { isOrderId, orderPath, useMemberOrder } from './orders.api';
