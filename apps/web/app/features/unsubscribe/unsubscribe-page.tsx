@@ -131,7 +131,7 @@ function UnsubscribeAnswer({
             <CommunicationSwitch
               id="unsubscribe-switch"
               label={t(`account.communication.kinds.${kind}.label`)}
-              description={t('unsubscribe.switchHint')}
+              description={t(`account.communication.kinds.${kind}.description`)}
               checked={state.subscribed}
               onChange={onSet}
             />
