@@ -14,7 +14,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  */
 export const FULFILMENT_STATUSES = ['placed', 'processing', 'shipped', 'ready_for_pickup', 'picked_up', 'cancelled'] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
-export const PAYMENT_STATUSES = ['authorized', 'voided', 'refunded'] as const;
+/**
+ * The payment of an order: authorised when it is placed, captured (the card charged) when it
+ * ships or is ready for pick-up, voided or refunded when it is cancelled (ADR 023).
+ */
+export const PAYMENT_STATUSES = ['authorized', 'captured', 'voided', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const orders = pgTable(
@@ -57,6 +61,8 @@ export const orders = pgTable(
     readyForPickupAt: timestamp('ready_for_pickup_at', { withTimezone: true }),
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the card was charged (the order shipped or was ready for pick-up). */
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
     /** A card a member writes for the person who receives the wine (issue 15). */
     giftMessage: text('gift_message'),
     /**
@@ -79,7 +85,7 @@ export const orders = pgTable(
       sql`${t.fulfilmentStatus} in ('placed', 'processing', 'shipped', 'ready_for_pickup', 'picked_up', 'cancelled')`,
     ),
     check('orders_gift_message_length', sql`${t.giftMessage} is null or char_length(${t.giftMessage}) <= 500`),
-    check('orders_payment_status_known', sql`${t.paymentStatus} in ('authorized', 'voided', 'refunded')`),
+    check('orders_payment_status_known', sql`${t.paymentStatus} in ('authorized', 'captured', 'voided', 'refunded')`),
     index('orders_tenant_fulfilment_idx').on(t.tenantId, t.fulfilmentStatus, t.placedAt),
     // The console's order list and its CSV read newest first, a keyset page at a time.
     index('orders_tenant_placed_idx').on(t.tenantId, t.placedAt.desc(), t.id.desc()),
