@@ -5,9 +5,12 @@ import {
   FULFILMENT_TARGETS,
   FULFILMENT_TRANSITIONS,
   nextFulfilmentSteps,
+  PAYMENT_STATUSES,
+  paymentStepFor,
   trackingUrl,
   type FulfilmentStatus,
   type FulfilmentTarget,
+  type PaymentStatus,
 } from './order-fulfilment.js';
 
 const tracked = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
@@ -93,6 +96,35 @@ describe('FULFILMENT_TRANSITIONS', () => {
     expect(nextFulfilmentSteps(pickup('processing'))).toEqual(['ready_for_pickup', 'cancelled']);
     expect(nextFulfilmentSteps(pickup('ready_for_pickup'))).toEqual(['picked_up', 'cancelled']);
     expect(nextFulfilmentSteps(shipping('shipped'))).toEqual([]);
+  });
+});
+
+describe('paymentStepFor', () => {
+  /** Every payment change, written out by hand (the Terms of Sale): anything not here leaves the payment as it is. */
+  const CHANGES: Array<[PaymentStatus, FulfilmentTarget, ReturnType<typeof paymentStepFor>]> = [
+    ['authorized', 'shipped', { step: 'capture', becomes: 'captured' }],
+    ['authorized', 'ready_for_pickup', { step: 'capture', becomes: 'captured' }],
+    // Made ready for pick-up before payments were captured: charged when collected.
+    ['authorized', 'picked_up', { step: 'capture', becomes: 'captured' }],
+    ['authorized', 'cancelled', { step: 'void', becomes: 'voided' }],
+    ['captured', 'cancelled', { step: 'refund', becomes: 'refunded' }],
+  ];
+  for (const payment of PAYMENT_STATUSES) {
+    for (const to of FULFILMENT_TARGETS) {
+      const expected = CHANGES.find(([from, target]) => from === payment && target === to)?.[2] ?? null;
+      it(`${payment}, moved to ${to}: ${expected ? `${expected.step} → ${expected.becomes}` : 'unchanged'}`, () => {
+        expect(paymentStepFor(payment, to)).toEqual(expected);
+      });
+    }
+  }
+
+  it('charges a card once: an order already captured is never captured again, and one released or refunded never charged', () => {
+    for (const to of ['shipped', 'ready_for_pickup', 'picked_up'] as const) {
+      expect(paymentStepFor('captured', to)).toBeNull();
+      expect(paymentStepFor('voided', to)).toBeNull();
+      expect(paymentStepFor('refunded', to)).toBeNull();
+    }
+    expect(paymentStepFor('authorized', 'processing')).toBeNull();
   });
 });
 

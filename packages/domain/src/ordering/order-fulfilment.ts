@@ -1,5 +1,5 @@
 import type { DeliveryMethod } from '../schemas/offering.js';
-import type { FulfilmentStatus, FulfilmentTarget } from '../schemas/fulfilment-states.js';
+import type { FulfilmentStatus, FulfilmentTarget, PaymentStatus } from '../schemas/fulfilment-states.js';
 
 export { FULFILMENT_STATUSES, FULFILMENT_TARGETS, PAYMENT_STATUSES } from '../schemas/fulfilment-states.js';
 export type { FulfilmentStatus, FulfilmentTarget, PaymentStatus } from '../schemas/fulfilment-states.js';
@@ -82,6 +82,31 @@ export function nextFulfilmentSteps(order: FulfilmentOrder): FulfilmentTarget[] 
     const delivery = DELIVERY_OF[to];
     return !delivery || delivery === order.deliveryMethod;
   });
+}
+
+/**
+ * What a move does to the order's payment (the Terms of Sale: the card is authorised when the
+ * member orders and charged when the order ships or is ready for pick-up):
+ * - `capture`: shipped, ready for pick-up, or picked up while still only authorised (an order made
+ *   ready before payments were captured) charges the card: authorized → captured;
+ * - `void`: cancelling releases a hold: authorized → voided;
+ * - `refund`: cancelling a charged order (ready for pick-up, never collected) gives the money
+ *   back: captured → refunded.
+ * Null: the payment stays as it is (processing; a payment already taken, released or refunded).
+ */
+export type PaymentStep = { step: 'capture'; becomes: 'captured' } | { step: 'void'; becomes: 'voided' } | { step: 'refund'; becomes: 'refunded' };
+
+/** The moves after which the order is prepared, so its card is charged. */
+export const PAYMENT_CAPTURED_ON: readonly FulfilmentTarget[] = ['shipped', 'ready_for_pickup', 'picked_up'];
+
+export function paymentStepFor(payment: PaymentStatus, to: FulfilmentTarget): PaymentStep | null {
+  if (to === 'cancelled') {
+    if (payment === 'authorized') return { step: 'void', becomes: 'voided' };
+    if (payment === 'captured') return { step: 'refund', becomes: 'refunded' };
+    return null;
+  }
+  if (payment === 'authorized' && PAYMENT_CAPTURED_ON.includes(to)) return { step: 'capture', becomes: 'captured' };
+  return null;
 }
 
 /** Carriers whose tracking page we can link to; any other carrier's number is shown alone. */

@@ -35,6 +35,8 @@ export type MemberOrderSummary = z.infer<typeof MemberOrderSummarySchema>;
 export const MemberOrderListSchema = z.array(MemberOrderSummarySchema);
 export const MemberOrderSchema = OrderSchema.extend({
   delivery: OrderSchema.shape.delivery.extend(OrderDeliveryDetailsSchema.shape),
+  /** The card, and where its payment is: authorized (a hold), captured (charged when the order was prepared), voided or refunded. */
+  payment: OrderSchema.shape.payment.extend({ status: z.enum(PAYMENT_STATUSES) }),
   fulfilment: OrderFulfilmentSchema,
   ...OrderDetailsSchema.shape,
 });
@@ -149,6 +151,8 @@ export const StaffOrderSchema = z.object({
     readyForPickupAt: z.string().nullable(),
     pickedUpAt: z.string().nullable(),
     cancelledAt: z.string().nullable(),
+    /** When the card was charged (the order shipped or was ready for pick-up). */
+    capturedAt: z.string().nullable(),
   }),
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
