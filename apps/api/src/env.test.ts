@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ MINIMUM_AGE: ' 25 ' }).MINIMUM_AGE).toBe(25);
   });
 
+  it('reads the number of API workers (one unless asked) and the test gateway\'s fingerprint key', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: ' 4 ' }).WEB_CONCURRENCY).toBe(4);
+    expect(loadConfig({}).TEST_GATEWAY_FINGERPRINT_KEY).toBeUndefined();
+    const key = Buffer.alloc(32, 7).toString('base64url');
+    expect(loadConfig({ TEST_GATEWAY_FINGERPRINT_KEY: `${key}\n` }).TEST_GATEWAY_FINGERPRINT_KEY).toBe(key);
+  });
+
   it('treats empty values as unset and reads booleans in words', () => {
     expect(loadConfig({ PORT: '', SEED_DEMO: 'no' })).toMatchObject({ PORT: 3000, SEED_DEMO: false });
   });
@@ -50,6 +58,10 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'members.example.com' }, 'PUBLIC_URL must be a URL starting with https:// or http://.'],
     [{ MAIL_WORKER_INTERVAL_MS: '5s' }, 'MAIL_WORKER_INTERVAL_MS must be a whole number of milliseconds'],
     [{ MAIL_WORKER_INTERVAL_MS: '10' }, 'MAIL_WORKER_INTERVAL_MS must be a whole number of milliseconds'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be a whole number of API worker processes between 1 and 64.'],
+    [{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY must be a whole number of API worker processes between 1 and 64.'],
+    [{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY must be a whole number of API worker processes between 1 and 64.'],
+    [{ TEST_GATEWAY_FINGERPRINT_KEY: 'short' }, 'TEST_GATEWAY_FINGERPRINT_KEY must be 32 random bytes in base64url'],
   ])('stops with a sentence naming the bad setting: %o', (env, sentence) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(sentence);

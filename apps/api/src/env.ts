@@ -13,8 +13,18 @@
  *   SEED_DEMO          true/false: create the demo producer and members when tenant "demo" is absent
  *                      (default true)
  *   REDIS_URL          redis://… — share the per-IP request counters between API instances (default: in memory)
+ *   WEB_CONCURRENCY    API worker processes on the one port (node:cluster; default 1). More than 1 needs
+ *                      DATABASE_URL: the embedded database is opened by one process only, so without it
+ *                      the server says so and runs one
+ *   TEST_GATEWAY_FINGERPRINT_KEY  32 random bytes, base64url: the test gateway's card-fingerprint key
+ *                      (PAYMENT_GATEWAY=test). Unset: generated once into DATA_DIR/test-gateway/; set
+ *                      it when instances on several machines must recognise the same card
  *   RATE_LIMIT_MAX     API requests one IP may make per minute (default 600). Raise it when many members
  *                      share one address (a company network) or for load tests (bench/release-day.mjs)
+ *   PASSWORD_HASH_THREADS  threads that hash passwords (scrypt) at most, beside the event loop (default:
+ *                      one per core on Linux, at a lower priority; elsewhere one per core but one). 0 hashes
+ *                      on Node's shared threadpool as before issue 16 (for comparison: a sign-in storm
+ *                      then holds up every signed-in request)
  *   (Relative DATA_DIR and WEB_ROOT are taken from the repository root, whatever the working directory.)
  *   LOG_LEVEL          fatal | error | warn | info | debug | trace | silent (default info)
  *   TRUST_PROXY        true behind a load balancer/reverse proxy, so client IPs (sign-in limits, logs)
@@ -64,6 +74,9 @@ export type PaymentGatewayName = (typeof PAYMENT_GATEWAY_NAMES)[number];
 
 /** MAIL_FROM when unset; the mail transports use it too (modules/mail/transports.ts). */
 export const DEFAULT_MAIL_FROM = '"Aldermoor Estate" <no-reply@aldermoor.example>';
+
+/** WEB_CONCURRENCY's ceiling: each worker holds its own pool of database connections. */
+export const MAX_WEB_CONCURRENCY = 64;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -133,6 +146,20 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanText('SEED_DEMO').default(true),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   REDIS_URL: urlWithProtocols('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  WEB_CONCURRENCY: z
+    .string()
+    .default('1')
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= MAX_WEB_CONCURRENCY, {
+      message: `WEB_CONCURRENCY must be a whole number of API worker processes between 1 and ${MAX_WEB_CONCURRENCY}.`,
+    })
+    .transform(Number),
+  TEST_GATEWAY_FINGERPRINT_KEY: z
+    .string()
+    .transform((v) => v.trim())
+    .refine((v) => /^[A-Za-z0-9_-]{43}$/.test(v) && Buffer.from(v, 'base64url').length === 32, {
+      message: 'TEST_GATEWAY_FINGERPRINT_KEY must be 32 random bytes in base64url (43 characters), as in DATA_DIR/test-gateway/fingerprint.key.',
+    })
+    .optional(),
   RATE_LIMIT_MAX: z
     .string()
     .default('600')
@@ -140,6 +167,13 @@ const EnvSchema = z.object({
       message: 'RATE_LIMIT_MAX must be a whole number of requests per minute, at least 1.',
     })
     .transform(Number),
+  PASSWORD_HASH_THREADS: z
+    .string()
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) <= 64, {
+      message: 'PASSWORD_HASH_THREADS must be a whole number of threads between 0 and 64.',
+    })
+    .transform(Number)
+    .optional(),
   MINIMUM_AGE: z
     .string()
     .default(String(DEFAULT_MINIMUM_AGE))

@@ -1,18 +1,15 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOUR_MS } from '@winery/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { openDatabase, pgliteDataDir, pgliteLockPath, type DatabaseHandle } from './db/client.js';
+import type { DatabaseHandle } from './db/client.js';
 import type { Database } from './db/database.js';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo/demo-sign-ins.js';
-import { seedDemo } from './demo/seed.js';
-import { loadConfig, REPO_ROOT } from './env.js';
+import type { Config } from './env.js';
+import { configurePasswordHashing } from './modules/auth/password.service.js';
 import { loadSigningKeys } from './modules/auth/signing-keys.js';
-import { describeSmtpUrl } from './modules/mail/transports.js';
-import { createPaymentGateway } from './modules/payments/gateways.js';
 import type { PaymentGateway } from './modules/payments/payment-gateway.js';
+import { createConfiguredGateway, openConfiguredDatabase, prepareDatabase, readConfig, startBanner, WAITING_FOR_ANOTHER_START } from './startup.js';
 
 const ANALYZE_EVERY_MS = HOUR_MS;
 
@@ -22,22 +19,26 @@ export interface StartServerOptions {
    * (src/testing/e2e-server.ts, never built into dist) passes it, to add their fixtures routes.
    */
   beforeListen?: (app: FastifyInstance, parts: { db: Database; paymentGateway: PaymentGateway }) => Promise<void>;
+  /** The configuration, when the caller has read it already (server.ts); read here otherwise. */
+  config?: Config;
+  /**
+   * One of several workers (cluster.ts): the primary process has migrated and seeded the
+   * database before starting it, and prints the start banner once every worker listens.
+   */
+  worker?: boolean;
 }
 
-/** Reads the configuration, opens, migrates and seeds the database, and serves web + API. */
+/**
+ * Reads the configuration, opens, migrates and seeds the database, and serves web + API in this
+ * process until SIGINT or SIGTERM, which close it gracefully (requests in flight are answered).
+ */
 export async function startServer(options: StartServerOptions = {}): Promise<void> {
-  // Settings may also come from a .env file at the repository root (see .env.example);
-  // variables already set in the environment win.
-  const envFile = join(REPO_ROOT, '.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
-  const config = loadConfig();
+  const config = options.config ?? readConfig();
+  // Before the first hash (the demo seed's): how many threads hash passwords (issue 16).
+  if (config.PASSWORD_HASH_THREADS !== undefined) configurePasswordHashing({ threads: config.PASSWORD_HASH_THREADS });
   const signingKeys = loadSigningKeys({ privateKeyPem: config.TOKEN_PRIVATE_KEY, dataDir: config.DATA_DIR });
 
-  const database: DatabaseHandle = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: pgliteDataDir(config.DATA_DIR), lockPath: pgliteLockPath(config.DATA_DIR) },
-  );
+  const database: DatabaseHandle = await openConfiguredDatabase(config);
 
   let closing = false;
   let analyzeTimer: NodeJS.Timeout | undefined;
@@ -56,8 +57,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<voi
     analyzeTimer = setInterval(() => void analyze(), ANALYZE_EVERY_MS);
     analyzeTimer.unref();
   };
-  // Given DATA_DIR, the test gateway keeps its records there: like a real one, it outlives a crash.
-  const paymentGateway = createPaymentGateway(config.PAYMENT_GATEWAY, { dataDir: config.DATA_DIR });
+  const paymentGateway = createConfiguredGateway(config);
   const app = await buildApp({
     db: database.db,
     signingKeys,
@@ -97,15 +97,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<voi
       process.exit(0);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // `on`, not `once`: under `npm start` a Ctrl-C reaches this process twice (from the terminal and
+  // from scripts/start.mjs), and a second signal must not cut the graceful close short.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await database.migrate();
-    // Demo cards go through this server's test gateway, so their fingerprints are its own: the
-    // demo members' saved card is then recognised when they add it again.
-    const seeded = config.SEED_DEMO ? await seedDemo(database.db, undefined, paymentGateway.name === 'test' ? paymentGateway : undefined) : false;
-    if (seeded) app.log.info('demo producer seeded');
+    if (!options.worker) {
+      const seeded = await prepareDatabase(config, database, paymentGateway, () => app.log.info(WAITING_FOR_ANOTHER_START));
+      if (seeded) app.log.info('demo producer seeded');
+    }
     if (database.kind === 'pglite') keepPlannerStatistics(database.db, app);
     await options.beforeListen?.(app, { db: database.db, paymentGateway });
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -115,20 +116,5 @@ export async function startServer(options: StartServerOptions = {}): Promise<voi
     throw error;
   }
 
-  const lines = [
-    '',
-    `  Winery members site: http://localhost:${config.PORT}`,
-    `  API:                 http://localhost:${config.PORT}/v1  (OpenAPI: /v1/openapi.json)`,
-    `  Database:            ${database.kind === 'pglite' ? `embedded PGlite in ${pgliteDataDir(config.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mail:                ${
-      config.SMTP_URL
-        ? `SMTP ${describeSmtpUrl(config.SMTP_URL)}`
-        : `outbox in ${join(config.DATA_DIR, 'outbox')}${config.NODE_ENV === 'production' ? '' : `, read it at http://localhost:${config.PORT}/dev/outbox`}`
-    }`,
-  ];
-  if (config.SEED_DEMO) {
-    lines.push('', `  Demo sign-ins (tenant "demo", password ${DEMO_PASSWORD}):`);
-    for (const signIn of DEMO_SIGN_INS) lines.push(`    ${signIn.email.padEnd(22)} ${signIn.story}`);
-  }
-  console.log(`${lines.join('\n')}\n`);
+  if (!options.worker) console.log(startBanner(config, database.kind, [process.pid]));
 }

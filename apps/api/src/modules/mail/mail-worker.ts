@@ -146,7 +146,9 @@ export function createMailWorker(deps: MailWorkerDependencies) {
       passQueued = false;
       if (stopped) return;
       await deps.beforePass?.().catch((error: unknown) => log.error({ err: error }, 'scheduled mail work failed'));
-      await sendDue();
+      const result = await sendDue();
+      // Counts only, never an address: what this instance sent in the pass (each instance logs its own).
+      if (result.sent + result.retried + result.failed > 0) log.info(result, 'mail worker pass');
     }).catch((error: unknown) => {
       // A database hiccup: the rows stay queued and the next pass tries again.
       log.error({ err: error }, 'mail worker pass failed');

@@ -7,13 +7,16 @@ import { createTestGateway, loadTestGatewayFingerprintKey, testGatewayFingerprin
  * gateway keeps its records and the key of its card fingerprints there, so that like a real
  * gateway it outlives the API process (a crash, a restart). The interface (payment-gateway.ts) knows none of them.
  */
-export function createPaymentGateway(name: PaymentGatewayName, options: { dataDir?: string } = {}): PaymentGateway {
+export function createPaymentGateway(name: PaymentGatewayName, options: { dataDir?: string; testFingerprintKey?: Buffer } = {}): PaymentGateway {
   switch (name) {
-    case 'test':
-      return createTestGateway(
-        options.dataDir
-          ? { ledgerPath: testGatewayLedgerPath(options.dataDir), fingerprintKey: loadTestGatewayFingerprintKey(testGatewayFingerprintKeyPath(options.dataDir)) }
-          : {},
-      );
+    case 'test': {
+      // TEST_GATEWAY_FINGERPRINT_KEY, when set, wins over the key kept in DATA_DIR: instances on
+      // several machines then fingerprint a card alike.
+      const fingerprintKey = options.testFingerprintKey ?? (options.dataDir ? loadTestGatewayFingerprintKey(testGatewayFingerprintKeyPath(options.dataDir)) : undefined);
+      return createTestGateway({
+        ...(options.dataDir ? { ledgerPath: testGatewayLedgerPath(options.dataDir) } : {}),
+        ...(fingerprintKey ? { fingerprintKey } : {}),
+      });
+    }
   }
 }
