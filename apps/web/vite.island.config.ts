@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -28,6 +29,14 @@ const STAND_INS: Record<string, string> = {
 };
 /** The modules that draw real toasts: they get the real sonner, in the chunk the first toast fetches. */
 const REAL_SONNER_IMPORTERS = [at('./app/island/runtime/toaster.tsx'), at('./app/components/toaster.tsx')];
+/**
+ * lib/i18n.ts imports the texts whole. The brochure's code in the same script imports two small
+ * parts of common.json; a module of its own for the whole keeps the texts in the chunks fetched
+ * after the first frame, not in the script every page loads at once.
+ */
+const I18N_MODULE = at('./app/lib/i18n.ts');
+const TEXTS = /^@winery\/locales\/.+\.json$/;
+const ISLAND_TEXTS = '\0island-texts:';
 /** Never in a form island: the app's router, query cache and i18n library. */
 const FORBIDDEN = /\/node_modules\/(?:react-router|@tanstack|i18next|react-i18next)\//;
 /** Only in a chunk fetched on demand (the first toast), never in what a page loads at once. */
@@ -38,11 +47,19 @@ function formIslandRuntime(): Plugin {
     name: 'winery:form-island-runtime',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'forms',
-    resolveId(source, importer) {
+    async resolveId(source, importer) {
+      if (importer === I18N_MODULE && TEXTS.test(source)) {
+        const texts = await this.resolve(source, importer, { skipSelf: true });
+        return texts ? `${ISLAND_TEXTS}${texts.id}.js` : null;
+      }
       const standIn = STAND_INS[source];
       if (!standIn) return null;
       if (source === 'sonner' && importer && REAL_SONNER_IMPORTERS.includes(importer)) return null;
       return standIn;
+    },
+    load(id) {
+      if (!id.startsWith(ISLAND_TEXTS)) return null;
+      return `export default ${readFileSync(id.slice(ISLAND_TEXTS.length, -'.js'.length), 'utf8')};`;
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');

@@ -29,6 +29,17 @@ const formEntry = entryNamed(formManifest, 'form-island');
 const formIslands = new Set(
   (formEntry.dynamicImports ?? []).map((key) => /^app\/island\/pages\/(.+)\.tsx$/.exec(key)?.[1]).filter(Boolean),
 );
+/** A chunk's key and every chunk it imports statically, in the form build's manifest. */
+function staticClosure(key, into = new Set()) {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of formManifest[key]?.imports ?? []) staticClosure(imported, into);
+  return into;
+}
+const loadedAtOnce = staticClosure(Object.keys(formManifest).find((key) => formManifest[key] === formEntry));
+/** The files an island needs beyond what the page loads at once: what the page prefetches for it. */
+const islandChunks = (form) =>
+  [...staticClosure(`app/island/pages/${form}.tsx`)].filter((key) => !loadedAtOnce.has(key)).map((key) => `/${formManifest[key].file}`);
 
 const { pages } = JSON.parse(readFileSync(join(webRoot, 'app/content/public-pages.json'), 'utf8'));
 /** Our own inline head scripts, which every page needs before first paint. */
@@ -57,6 +68,9 @@ function hydrateAfterFirstPaint(html, path, { orElse, attributes = '' } = {}) {
   return next;
 }
 
+/** A module script's first statement that lets the page paint before anything is fetched. */
+const AFTER_FIRST_FRAME = 'await new Promise(function(r){requestAnimationFrame(function(){setTimeout(r,0)})});';
+
 /** `import "m";` and `import * as name from "m";`, the only forms React Router's boot module uses. */
 const STATIC_IMPORT = /^[ \t]*import\s+(?:\*\s+as\s+([\w$]+)\s+from\s+)?("[^"\\]+");[ \t]*$/gm;
 
@@ -73,7 +87,7 @@ function importAfterFirstFrame(body, path) {
   }
   // Fetched together, as the static imports were; entry.client runs after all of them, as before.
   return (
-    'await new Promise(function(r){requestAnimationFrame(function(){setTimeout(r,0)})});' +
+    AFTER_FIRST_FRAME +
     `const [${names.join(',')}]=await Promise.all([${specifiers.join(',')}]);` +
     rest.trim()
   );
@@ -104,12 +118,15 @@ for (const { path, island, form, appWithoutStorage } of pages) {
     rewritten += 1;
   } else if (form) {
     if (!formIslands.has(form)) throw new Error(`${path}: no form island named ${form} (app/island/pages/${form}.tsx, loaded by form-island.ts)`);
-    const attributes = ` data-token-claims="/${claims.file}" data-form="${form}"`;
+    const attributes = ` data-token-claims="/${claims.file}" data-form="${form}" data-form-chunks="${islandChunks(form).join(' ')}"`;
+    // Imported after the first frame by an inline module rather than named in `src`: the page is
+    // painted before its script is even asked for.
+    const formScript = `${AFTER_FIRST_FRAME}import("/${formEntry.file}");`;
     writeFileSync(
       file,
       appWithoutStorage
-        ? hydrateAfterFirstPaint(html, path, { orElse: `import("/${formEntry.file}");`, attributes })
-        : withoutTheApp(html, path, `<script type="module" src="/${formEntry.file}"${attributes}></script>`),
+        ? hydrateAfterFirstPaint(html, path, { orElse: formScript, attributes })
+        : withoutTheApp(html, path, `<script type="module"${attributes}>${formScript}</script>`),
     );
     forms += 1;
   } else {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { advanceClockUntil, baseURL, setupBrowser, signIn } from './support/browser';
+import { advanceClockUntil, baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, TENANT, type DemoStory } from './support/fixtures';
 
 const newPage = setupBrowser();
@@ -75,6 +75,7 @@ describe('signing in and out', () => {
   it('shows the field messages before calling the server', async () => {
     const { page } = await newPage();
     await page.goto('/login');
+    await waitForApp(page);
     let calls = 0;
     page.on('request', (request) => {
       if (request.url().includes('/v1/customer/login')) calls += 1;

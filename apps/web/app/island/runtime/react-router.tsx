@@ -20,16 +20,22 @@ export interface NavigateOptions {
 const href = (to: To): string =>
   typeof to === 'string' ? to : `${to.pathname ?? window.location.pathname}${to.search ?? ''}${to.hash ?? ''}`;
 
-/** Leaves this page for `to`, handing over `state` and the toasts on screen. */
+/**
+ * Leaves this page for `to`, handing over `state` and the toasts on screen. It leaves in a task of
+ * its own, so that a toast shown in the same breath (a form that says "Welcome back." as the page
+ * it is on sends the member on) goes along, as it would in the app.
+ */
 export function navigateTo(to: To | number, { replace = false, state }: NavigateOptions = {}): void {
   if (typeof to === 'number') {
     window.history.go(to);
     return;
   }
   const target = href(to);
-  handOver(target, { state, toasts: recentToasts() });
-  if (replace) window.location.replace(target);
-  else window.location.assign(target);
+  window.setTimeout(() => {
+    handOver(target, { state, toasts: recentToasts() });
+    if (replace) window.location.replace(target);
+    else window.location.assign(target);
+  }, 0);
 }
 
 export function useNavigate(): (to: To | number, options?: NavigateOptions) => void {

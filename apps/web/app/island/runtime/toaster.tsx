@@ -18,7 +18,10 @@ export function mountToaster(): Promise<typeof toast> {
   return new Promise((resolve) => {
     const container = document.createElement('div');
     container.dataset.islandToaster = '';
-    document.body.append(container);
+    // The prerendered page holds the app's empty toaster (a live region): this one takes its place.
+    const prerendered = document.querySelector('body > section[aria-live][aria-label]');
+    if (prerendered) prerendered.replaceWith(container);
+    else document.body.append(container);
     createRoot(container).render(
       <Mounted onMounted={() => resolve(toast)}>
         <Toaster />

@@ -112,8 +112,15 @@ export const APP_PAGE_IN_ANALYTICS = '/reset-password/[redacted]';
  * Resolves once the page's scripts have taken over: the React app on the members' pages (ADR 006:
  * they hydrate after their first paint, so a click before that is an ordinary page load, not
  * client-side navigation), or a public form page's island (ADR 017: its form works once hydrated).
+ * A form page's island runs on the visitor's first move, so the pointer moves over the page first,
+ * as a visitor's does.
  */
 export async function waitForApp(page: Page): Promise<void> {
+  const island = () => page.evaluate(() => document.documentElement.getAttribute('data-island'));
+  await page.waitForFunction(
+    () => '__reactRouterDataRouter' in window || document.documentElement.getAttribute('data-island') !== null,
+  );
+  if ((await island()) === 'waiting') await page.getByRole('main').hover();
   await page.waitForFunction(
     () => '__reactRouterDataRouter' in window || document.documentElement.getAttribute('data-island') === 'ready',
   );

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { setupBrowser, waitForApp } from './support/browser';
+import { membersLike } from './support/fixtures';
+
+// The public pages with a form (issue 15, item 15; ADR 017): no app, an island that hydrates the
+// page's content on the visitor's first move, and the same behaviour as before.
+const newPage = setupBrowser();
+const members = membersLike('member');
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+] as const;
+
+/** What a page of the React app loads and a form page must not: React Router's and the app's modules. */
+const APP_MODULE = /\/assets\/(entry\.client|root|manifest|chunk|dist|api-error|i18n|query|useQuery|jsx-runtime)-[\w-]+\.js$/;
+/** Brotli bytes of JavaScript a form page may load before anyone uses it (the brochure's is about 30 KB). */
+const AT_LOAD_BUDGET = 45 * 1024;
+/** …and once its island runs: React DOM, react-hook-form, the rules and the page (the app's was about 230 KB). */
+const HYDRATED_BUDGET = 130 * 1024;
+
+interface Loaded {
+  path: string;
+  bytes: number;
+}
+
+/** Every script of the site the page runs (prefetch hints, which run nothing, are not scripts). */
+function watchScripts(page: Page): Loaded[] {
+  const scripts: Loaded[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() !== 'script' || !url.pathname.startsWith('/assets/')) return;
+    void request.sizes().then(({ responseBodySize }) => scripts.push({ path: url.pathname, bytes: responseBodySize }));
+  });
+  return scripts;
+}
+
+const total = (scripts: Loaded[]) => scripts.reduce((sum, script) => sum + script.bytes, 0);
+const island = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-island'));
+
+describe.each(WIDTHS)('a public form page at $width px', (viewport) => {
+  it('loads no app, runs its island on the first move, keeps what was typed and works', async () => {
+    const { page, consoleErrors } = await newPage({ viewport });
+    const scripts = watchScripts(page);
+    await page.goto('/login');
+    await expect.poll(() => island(page)).toBe('waiting');
+    await page.waitForLoadState('networkidle');
+    // A visitor who only reads runs the page's small script and no React.
+    expect(scripts.map((s) => s.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/form-island-/)]));
+    expect(scripts.filter((s) => APP_MODULE.test(s.path) || /\/client-/.test(s.path))).toEqual([]);
+    expect(total(scripts)).toBeLessThan(AT_LOAD_BUDGET);
+    expect(await page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(false);
+    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+
+    // The first keystrokes start the island; what they typed survives its hydration.
+    await page.getByLabel('Email').pressSequentially(members.member.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await expect.poll(() => island(page)).toBe('ready');
+    expect(await page.getByLabel('Email').inputValue()).toBe(members.member.email);
+    expect(await page.getByLabel('Password').inputValue()).toBe('not-the-password');
+    expect(scripts.filter((s) => APP_MODULE.test(s.path))).toEqual([]);
+    expect(total(scripts)).toBeLessThan(HYDRATED_BUDGET);
+
+    // …and the form is the app's own: the server's answer goes where it did.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('login-error').waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Your email address or password is invalid' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('handing over to the next page', () => {
+  it('signs a member in and carries the welcome into the app, as a client-side navigation did', async () => {
+    const { page, consoleErrors } = await newPage({ viewport: WIDTHS[1] });
+    await page.goto('/login?redirectTo=%2Fprofile%2Forders');
+    await waitForApp(page);
+    await page.getByLabel('Email').fill(members.member.email);
+    await page.getByLabel('Password').fill(members.member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/profile/orders');
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Welcome back.' }).waitFor();
+    // A member who comes back to the login page is sent on at once, without a move.
+    await page.goto('/login');
+    await page.waitForURL('**/profile');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('joins at 390 px: every country once the island runs, and the name on the page that follows', async () => {
+    const { page, consoleErrors } = await newPage({ viewport: WIDTHS[0] });
+    await page.goto('/allocation');
+    await expect.poll(() => island(page)).toBe('waiting');
+    // Prerendered: the default country only (names differ between the build's ICU data and browsers).
+    expect(await page.getByLabel('Country', { exact: true }).locator('option').count()).toBe(1);
+    await page.getByLabel('First name').fill('Henrietta');
+    await waitForApp(page);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Henrietta');
+    expect(await page.getByLabel('Country', { exact: true }).locator('option').count()).toBeGreaterThan(100);
+    await page.getByLabel('Last name').fill('Lindqvist');
+    const email = `islands-${Date.now().toString(36)}@example.org`;
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Confirm email').fill(email);
+    await page.getByLabel('Phone', { exact: true }).fill('(707) 555-0148');
+    await page.getByLabel('Date of birth').fill('1981-06-02');
+    await page.getByLabel('Street address').fill('12 Vine Lane');
+    await page.getByLabel('City').fill('Sonoma');
+    await page.getByLabel('State', { exact: true }).selectOption('CA');
+    await page.getByLabel('Zip or postal code').fill('95476');
+    await page.getByRole('button', { name: 'Request an allocation' }).click();
+    await page.waitForURL('**/allocation-request');
+    await expect.poll(() => page.getByRole('main').innerText()).toContain('Thank you, Henrietta.');
+    expect(consoleErrors).toEqual([]);
+  });
+});
