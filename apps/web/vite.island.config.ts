@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from 'vite';
  *   own (jose's decodeJwt), which only a browser holding a token fetches: the page names it in the
  *   script's `data-token-claims`, and the script imports it by that URL, so no loader for lazy
  *   chunks enters the script every visitor downloads.
- * - `forms`: the script of the public pages with a form (ADR 017), the brochure's behaviour plus,
+ * - `forms`: the script of the public pages with a form (ADR 023), the brochure's behaviour plus,
  *   after the first frame, the page's own island: its content hydrated with React and the same
  *   components as the app. In this build four libraries resolve to lean stand-ins in
  *   app/island/runtime/ that do what these pages use of them: react-router (links and page loads

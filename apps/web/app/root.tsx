@@ -46,7 +46,7 @@ const ZOD_CONFIG_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true};';
  * Runs before the first paint of a prerendered page: if this browser holds an unexpired session,
  * it marks <html> so the visitor's menu stays invisible until the member's own menu is known. A
  * browser that keeps no storage at all is marked too: the login page then boots the app, where a
- * session can live in the page's memory, instead of its island (ADR 017).
+ * session can live in the page's memory, instead of its island (ADR 023).
  */
 const SESSION_HINT_SCRIPT = `(function(){try{var k=${JSON.stringify(STORAGE_KEYS)},s=null;
 try{s=window.localStorage;s.setItem('__winery_probe__','1');s.removeItem('__winery_probe__')}catch(e){s=null}
@@ -55,7 +55,7 @@ if(!s){document.documentElement.setAttribute('data-no-storage','')}
 if(s&&s.getItem(k.token)&&Number(s.getItem(k.expiry))>Date.now()){document.documentElement.setAttribute('data-session','member')}}catch(e){}})();`;
 
 /**
- * What a public page's island handed over when it sent the visitor here by a page load (ADR 017):
+ * What a public page's island handed over when it sent the visitor here by a page load (ADR 023):
  * the navigation's state becomes React Router's location state (it reads it from history), and the
  * toasts still on screen are shown again once the app is up. Taken before the router exists.
  */

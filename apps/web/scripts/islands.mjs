@@ -2,7 +2,7 @@
 // their prerendered HTML but drop React Router's hydration scripts and module preloads. Brochure
 // pages (public-pages.json entries with "island": true) get the one small brochure script (ADR 006);
 // pages with a form ("form": "<island>") get the form pages' script, which hydrates the page's
-// content with that island after the first frame (ADR 017). The members' pages are untouched.
+// content with that island after the first frame (ADR 023). The members' pages are untouched.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

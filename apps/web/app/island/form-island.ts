@@ -1,5 +1,5 @@
 /**
- * The script of the public pages with a form (ADR 017): /login, /allocation, /founders-list,
+ * The script of the public pages with a form (ADR 023): /login, /allocation, /founders-list,
  * /forgot-password, /bottle-verification, and the pages a sent form lands on. Like the brochure's
  * script it looks after the page around the form at once (the member's header links, the phone
  * menu, analytics, error reporting, prefetching). The page's own island, which hydrates the page's

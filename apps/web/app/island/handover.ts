@@ -1,5 +1,5 @@
 /**
- * What one page hands the next across a page load (ADR 017). In the app, React Router keeps a
+ * What one page hands the next across a page load (ADR 023). In the app, React Router keeps a
  * navigation's state and the open toasts in memory; a form island leaves by a page load, so before
  * it goes it writes them to session storage for the page it is opening, which takes them at once:
  * the form islands through `runtime/arrival.ts`, the app in `root.tsx` (as React Router's location

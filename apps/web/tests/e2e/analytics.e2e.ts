@@ -18,7 +18,7 @@ describe('analytics', () => {
   it('loads the analytics library 2 s after start, and the page views queued before it arrive', async () => {
     const { page, sinkRequests } = await newPage();
     const started = Date.now();
-    // Client-side navigation, in the app (the public pages are islands whose links load pages, ADR 017).
+    // Client-side navigation, in the app (the public pages are islands whose links load pages, ADR 023).
     await page.goto(APP_PAGE);
     await waitForApp(page);
     await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();

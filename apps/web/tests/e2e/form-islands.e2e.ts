@@ -4,7 +4,7 @@ import { axeViolations } from './support/axe';
 import { setupBrowser, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
 
-// The public pages with a form (issue 15, item 15; ADR 017): no app, an island that hydrates the
+// The public pages with a form (issue 15, item 15; ADR 023): no app, an island that hydrates the
 // page's content on the visitor's first move, and the same behaviour as before.
 const newPage = setupBrowser();
 const members = membersLike('member');

@@ -207,7 +207,7 @@ describe('Join Allocation', () => {
     await page.getByLabel('Company (optional)').fill('Okonkwo Cellars');
     await page.getByRole('button', { name: 'Request an allocation' }).click();
     await page.waitForURL('**/allocation-request');
-    // A page load (ADR 017): the name the form handed over is shown once the page's island is up.
+    // A page load (ADR 023): the name the form handed over is shown once the page's island is up.
     await waitForApp(page);
     await expect.poll(() => page.title()).toBe('Allocation Request | Aldermoor Estate');
     expect(await heading(page)).toBe('Thank you for your request');

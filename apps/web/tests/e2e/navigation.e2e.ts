@@ -47,7 +47,7 @@ describe('scroll position', () => {
     const targetTop = () => page.evaluate(() => Math.round(document.getElementById('tasting-heading')!.getBoundingClientRect().top));
     await expect.poll(targetTop).toBeLessThanOrEqual(2);
     await expect.poll(targetTop).toBeGreaterThanOrEqual(-2);
-    // Client-side navigation happens inside the app (public pages load as plain pages, ADR 006, ADR 017).
+    // Client-side navigation happens inside the app (public pages load as plain pages, ADR 006, ADR 023).
     await page.goto(APP_PAGE);
     await waitForApp(page);
     // What a <Link to="/grand-crus/quella#vintages-heading"> does.
@@ -105,7 +105,7 @@ describe('a route module that fails to load', () => {
 describe('page data', () => {
   async function openPhilosophy(answers: (number | 'real')[]) {
     const { page } = await newPage();
-    // Page data is fetched by client-side navigation, which starts on the app's pages (ADR 006, ADR 017).
+    // Page data is fetched by client-side navigation, which starts on the app's pages (ADR 006, ADR 023).
     await page.goto(APP_PAGE);
     await waitForApp(page);
     let requests = 0;

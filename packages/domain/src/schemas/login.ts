@@ -30,7 +30,7 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 /**
  * `/forgot-password` and the sign-in link request: just the e-mail. Here, beside the e-mail rule,
  * rather than with the joining forms: the login page's island would otherwise bundle the address
- * rules' phone and postcode tables (ADR 017).
+ * rules' phone and postcode tables (ADR 023).
  */
 export const EmailOnlySchema = z.object({ email: EmailSchema });
 export type EmailOnlyInput = z.infer<typeof EmailOnlySchema>;

@@ -11,7 +11,7 @@ export const CAUTION_AFTER_CHECKS = 5;
 
 /**
  * `POST /v1/bottle-verification`: the wine of a registered bottle, or 404 / 400 / 429. A plain call
- * (no query cache): the page runs without the app (ADR 017).
+ * (no query cache): the page runs without the app (ADR 023).
  */
 export function verifyBottle(input: BottleVerificationInput): Promise<BottleVerificationResult> {
   return apiClient.post('/v1/bottle-verification', input, { schema: BottleVerificationResultSchema });

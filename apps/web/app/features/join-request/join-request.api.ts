@@ -12,7 +12,7 @@ export interface JoinRequestReceipt {
 }
 
 // Plain calls, no query cache: a prospect's date of birth and address are nobody's business after
-// sending, and these pages run without the app (ADR 017).
+// sending, and these pages run without the app (ADR 023).
 
 /** `POST /v1/allocation-request`: a prospect asks to join the allocation list. */
 export function sendJoinRequest(input: JoinAllocationInput): Promise<JoinRequestReceipt> {

@@ -15,7 +15,7 @@ function subscribe(onChange: () => void): () => void {
 /**
  * The operator's minimum age (site config), read once per page load: the default in the
  * prerendered HTML and until the settings arrive. No query cache, so the joining pages work the
- * same in the app and in their island (ADR 017).
+ * same in the app and in their island (ADR 023).
  */
 export function useMinimumAge(): number {
   const config = useSyncExternalStore(subscribe, getSiteConfig, () => null);

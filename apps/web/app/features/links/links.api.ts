@@ -21,7 +21,7 @@ export type LoginLinkStatus = z.infer<typeof LoginLinkStatusSchema>;
 
 /**
  * `POST /v1/customer/login-link`: e-mails a sign-in link; the answer names the request, never the
- * link. A plain call (no query cache): the login page runs without the app too (ADR 017).
+ * link. A plain call (no query cache): the login page runs without the app too (ADR 023).
  */
 export function requestLoginLink(input: EmailOnlyInput): Promise<{ requestId: string }> {
   return apiClient.post('/v1/customer/login-link', input, { schema: LoginLinkRequestSchema });

@@ -15,7 +15,7 @@ export type PasswordLinkKind = 'reset' | 'create';
 /**
  * `POST /v1/customer/password-reset`: always the same answer, whether or not the address has an
  * account, so the form cannot be used to find out who is a member. A plain call (no query cache):
- * the forgot-password page runs without the app too (ADR 017).
+ * the forgot-password page runs without the app too (ADR 023).
  */
 export function requestPasswordReset(input: EmailOnlyInput): Promise<{ message?: string }> {
   return apiClient.post<{ message?: string }>('/v1/customer/password-reset', input);

@@ -1,5 +1,5 @@
 /**
- * What the form islands use of i18next (ADR 017), in a few hundred bytes instead of i18next's
+ * What the form islands use of i18next (ADR 023), in a few hundred bytes instead of i18next's
  * 14 KB gzip: `createInstance().use(…).init({ resources, … })`, then `t` and `exists` over the same
  * JSON texts (packages/locales). The island build resolves `i18next` here; the app keeps the real
  * library. `i18next.test.ts` checks every text of every namespace against the real one.

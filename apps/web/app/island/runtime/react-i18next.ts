@@ -1,5 +1,5 @@
 /**
- * What the form islands use of react-i18next (ADR 017): `initReactI18next`, which `lib/i18n.ts`
+ * What the form islands use of react-i18next (ADR 023): `initReactI18next`, which `lib/i18n.ts`
  * registers, and `useTranslation`. The texts never change while a page is open (one language,
  * bundled), so there is nothing to subscribe to. The island build resolves `react-i18next` here.
  */

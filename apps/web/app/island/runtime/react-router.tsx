@@ -1,5 +1,5 @@
 /**
- * What the form islands use of React Router (ADR 017). An island is one page, not an app: a link
+ * What the form islands use of React Router (ADR 023). An island is one page, not an app: a link
  * is an ordinary link, and going somewhere is a page load, which first hands the next page the
  * navigation's state and the toasts still on screen (handover.ts), as React Router and the app's
  * toaster would have kept them. The island build resolves `react-router` here; a name the pages

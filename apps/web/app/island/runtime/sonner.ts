@@ -1,5 +1,5 @@
 /**
- * `toast` for the form islands (ADR 017): the same calls as sonner's, but sonner itself (and the
+ * `toast` for the form islands (ADR 023): the same calls as sonner's, but sonner itself (and the
  * toaster it draws) is fetched with the first toast, so a page that shows none never loads it.
  * Every toast is also remembered for a few seconds, so that a page left while it is on screen can
  * hand it to the next one (handover.ts), as the app's toaster keeps it across a navigation.

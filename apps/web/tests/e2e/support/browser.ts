@@ -102,7 +102,7 @@ export function setupBrowser() {
 /**
  * A page of the app that a visitor can open, with the site's header: where the journeys about
  * client-side navigation start, now that the public pages (the login page too) are islands whose
- * links load pages (ADR 006, ADR 017). A reset-password page shows its form and asks the server
+ * links load pages (ADR 006, ADR 023). A reset-password page shows its form and asks the server
  * nothing until it is sent; analytics sees its path with the token redacted.
  */
 export const APP_PAGE = '/reset-password/journey-start-not-a-real-token';
@@ -111,7 +111,7 @@ export const APP_PAGE_IN_ANALYTICS = '/reset-password/[redacted]';
 /**
  * Resolves once the page's scripts have taken over: the React app on the members' pages (ADR 006:
  * they hydrate after their first paint, so a click before that is an ordinary page load, not
- * client-side navigation), or a public form page's island (ADR 017: its form works once hydrated).
+ * client-side navigation), or a public form page's island (ADR 023: its form works once hydrated).
  * A form page's island runs on the visitor's first move, so the pointer moves over the page first,
  * as a visitor's does.
  */
