@@ -112,7 +112,9 @@ export function buildOrder(random: DemoRandom, input: DemoOrderInput) {
     : pickup ? (delivered ? 'picked_up' : 'ready_for_pickup')
     : 'shipped';
   const status: OrderStatus = fate === 'cancelled' ? 'cancelled' : fulfilmentStatus === 'shipped' || fulfilmentStatus === 'picked_up' ? 'fulfilled' : 'pending';
-  const paymentStatus: PaymentStatus = fate === 'cancelled' ? 'voided' : 'authorized';
+  // Authorised when placed, charged when it shipped or was ready for pick-up, released if cancelled (ADR 023).
+  const paymentStatus: PaymentStatus =
+    fate === 'cancelled' ? 'voided' : fulfilmentStatus === 'shipped' || fulfilmentStatus === 'ready_for_pickup' || fulfilmentStatus === 'picked_up' ? 'captured' : 'authorized';
   const address = { ...input.address };
   const last4 = String(random.int(0, 9999)).padStart(4, '0');
 
@@ -130,6 +132,7 @@ export function buildOrder(random: DemoRandom, input: DemoOrderInput) {
     billingAddress: address,
     cardBrand: random.weighted([['visa', 55], ['mastercard', 30], ['amex', 15]] as const),
     cardLast4: last4,
+    authorizationId: demoAuthorizationId(input.id),
     placedAt,
     fulfilmentStatus,
     paymentStatus,
@@ -141,6 +144,7 @@ export function buildOrder(random: DemoRandom, input: DemoOrderInput) {
     pickedUpAt: readyAt && delivered ? after(readyAt, 1, 30) : null,
     cancelledAt: fate === 'cancelled' ? after(placedAt, 0.5, 4) : null,
   };
+  const capturedAt = paymentStatus === 'captured' ? (order.shippedAt ?? order.readyForPickupAt) : null;
   const lines = picks.map((pick) => ({
     tenantId,
     orderId: input.id,
@@ -152,8 +156,16 @@ export function buildOrder(random: DemoRandom, input: DemoOrderInput) {
     quantity: pick.quantity,
     unitPriceCents: pick.wine.priceCents,
   }));
-  return { order, lines };
+  return { order: { ...order, capturedAt }, lines };
 }
+
+/**
+ * The authorisation a demo order holds: an id of the test gateway's form, from the order's own id
+ * (no draw of the seed's random numbers, so the rest of the demo stays as it was). The gateway has
+ * no record of it, as of any payment made before its records began, and captures, voids and
+ * refunds it as staff move the order on.
+ */
+export const demoAuthorizationId = (orderId: string) => `auth_test_${orderId.replace(/-/g, '').slice(-24)}`;
 
 /** Order numbers as the shop draws them ("AE-" and eight digits), never the same twice. */
 export function orderNumbers(random: DemoRandom) {

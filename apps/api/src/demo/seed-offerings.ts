@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DAY_MS } from '@winery/domain';
 import type { Database } from '../db/database.js';
@@ -165,6 +166,8 @@ export async function seedOfferings(
       billingAddress: addressCopy,
       cardBrand: input.orderCard.brand,
       cardLast4: input.orderCard.last4,
+      // Held on the card until the order ships (ADR 023): staff can take it through the console.
+      authorizationId: `auth_test_${randomBytes(12).toString('hex')}`,
       placedAt: new Date(now.getTime() - 2 * DAY_MS),
     })
     .returning({ id: orders.id });

@@ -103,16 +103,21 @@ describe('the past releases', () => {
       expect(takeUp).toBeLessThan(0.8);
       for (const order of placed) {
         expect(order.placedAt >= offering.startDate && order.placedAt <= offering.endDate).toBe(true);
+        // Each holds an authorisation of the test gateway's form, to be captured, voided or refunded.
+        expect(order.authorizationId).toMatch(/^auth_test_[0-9a-f]{24}$/);
         if (order.status === 'cancelled') {
-          expect(order).toMatchObject({ fulfilmentStatus: 'cancelled', paymentStatus: 'voided' });
+          expect(order).toMatchObject({ fulfilmentStatus: 'cancelled', paymentStatus: 'voided', capturedAt: null });
           expect(order.cancelledAt).not.toBeNull();
         } else if (order.deliveryMethod === 'shipping') {
-          expect(order).toMatchObject({ status: 'fulfilled', fulfilmentStatus: 'shipped' });
+          // Charged when it shipped (the Terms of Sale).
+          expect(order).toMatchObject({ status: 'fulfilled', fulfilmentStatus: 'shipped', paymentStatus: 'captured', capturedAt: order.shippedAt });
           expect(order.carrier).toMatch(/^(UPS|FedEx)$/);
           expect(order.trackingNumber).toMatch(/^[0-9A-Z]{12,18}$/);
         } else {
           expect(['picked_up', 'ready_for_pickup']).toContain(order.fulfilmentStatus);
           expect(order.pickupLocationId).not.toBeNull();
+          // Charged when it was ready for pick-up, collected or not.
+          expect(order).toMatchObject({ paymentStatus: 'captured', capturedAt: order.readyForPickupAt });
         }
       }
       expect(placed.filter((order) => order.status === 'cancelled')).toHaveLength(2);
@@ -166,7 +171,8 @@ describe('the live release', () => {
     const allocated = await t.db.select().from(allocations).where(eq(allocations.offeringId, open.id));
     expect(allocated).toHaveLength(250);
     const placed = await ordersOf(open.id);
-    expect(placed.every((order) => order.status === 'pending' && order.paymentStatus === 'authorized')).toBe(true);
+    // Still being chosen or prepared: only authorised, to be charged when each ships.
+    expect(placed.every((order) => order.status === 'pending' && order.paymentStatus === 'authorized' && order.capturedAt === null && order.authorizationId?.startsWith('auth_test_'))).toBe(true);
 
     const waiting = demo(await t.db.select().from(allocationRequests)).filter((request) => request.status === 'pending');
     expect(waiting.filter((request) => request.kind === 'allocation')).toHaveLength(10);

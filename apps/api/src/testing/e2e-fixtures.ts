@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -114,6 +114,7 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
     await factories.createAddress({ ...address, customerId: member.id });
   }
 
+  const tokens: string[] = [];
   for (const card of await db.select().from(paymentCards).where(eq(paymentCards.customerId, source.id))) {
     const saved = await paymentGateway.tokenizeCard({
       cardNumber: CARD_NUMBERS[card.brand] ?? TEST_CARDS.approved,
@@ -123,6 +124,7 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
       expYear: card.expYear,
     });
     if (saved.status !== 'approved') throw new Error(`The test gateway refused a copy of ${like}'s card (${saved.status}).`);
+    tokens.push(saved.token);
     await factories.createCard({
       tenantId,
       customerId: member.id,
@@ -148,6 +150,7 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
       customerId: member.id,
       allocationId: copiedAllocation,
       number: `E2E-${unique().toUpperCase()}`,
+      authorizationId: await copyPayment(paymentGateway, tokens[0], order),
     });
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, id));
     if (lines.length > 0) await db.insert(orderLines).values(lines.map(({ id: _line, ...line }) => ({ ...line, orderId: copy.id })));
@@ -155,4 +158,20 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
   }
 
   return { tenant: tenantId, email: member.email, password: DEMO_PASSWORD, customerId: member.id, orderNumbers };
+}
+
+/**
+ * A copied order's own payment at the gateway, in the state of the original's (ADR 023): a hold
+ * on the copied card for its total, charged too when the original was, so staff can charge,
+ * release or refund the copy as they would the original. None for a released or refunded one.
+ */
+async function copyPayment(gateway: PaymentGateway, token: string | undefined, order: typeof orders.$inferSelect): Promise<string | null> {
+  if (!token || (order.paymentStatus !== 'authorized' && order.paymentStatus !== 'captured')) return null;
+  const hold = await gateway.authorize({ token, amountCents: order.totalCents, idempotencyKey: `e2e-copy-${randomUUID()}` });
+  if (hold.status !== 'approved') throw new Error(`The test gateway refused the copy of order ${order.number} (${hold.status}).`);
+  if (order.paymentStatus === 'captured') {
+    const charged = await gateway.capture(hold.authorizationId, order.totalCents);
+    if (charged.status !== 'captured') throw new Error(`The test gateway did not charge the copy of order ${order.number} (${charged.status}).`);
+  }
+  return hold.authorizationId;
 }

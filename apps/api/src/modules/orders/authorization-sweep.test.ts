@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { allocations, orders } from '../../db/schema/index.js';
+import { allocations, customers, orders } from '../../db/schema/index.js';
 import { createOrderingFixtures, ignoreDroppedConnections, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { createTestGateway, readTestGatewayLedger, type TestGateway } from '../payments/test-gateway.js';
@@ -171,5 +171,39 @@ describe('card holds without an order, after a restart', () => {
     expect(await openHolds(next!.gateway)).toContain(hold);
     const [carried] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.authorizationId, hold));
     expect(carried!.n).toBe(1);
+  });
+});
+
+describe('a captured payment', () => {
+  it('is never voided by the sweep: neither an order\'s that was shipped, nor one whose order is gone with its member', async () => {
+    const manager = await t.signInStaff((await t.createStaffUser({ role: 'manager' })).email);
+    const ship = async (orderId: string) => {
+      const move = (payload: object) =>
+        t.app.inject({ method: 'POST', url: `/v1/staff/orders/${orderId}/status`, headers: { tenant: TEST_TENANT, authorization: manager }, payload });
+      expect((await move({ status: 'processing' })).statusCode).toBe(200);
+      const shipped = await move({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+      expect(shipped.json().payment.status).toBe('captured');
+    };
+    const shippedOrder = await memberWithCart();
+    const kept = await place(t.app, shippedOrder.member, shippedOrder.cartId, f.newKey());
+    await ship(kept.json().id);
+    const [keptRow] = await t.db.select().from(orders).where(eq(orders.id, kept.json().id));
+    // A member erased after their order shipped: the order goes with them, the charge stays.
+    const erased = await memberWithCart();
+    const gone = await place(t.app, erased.member, erased.cartId, f.newKey());
+    await ship(gone.json().id);
+    const [goneRow] = await t.db.select().from(orders).where(eq(orders.id, gone.json().id));
+    await t.db.delete(customers).where(eq(customers.id, erased.member.customer.id));
+    expect(await t.db.select().from(orders).where(eq(orders.id, goneRow!.id))).toEqual([]);
+
+    const next = await restart();
+    await next.ready;
+    for (const row of [keptRow!, goneRow!]) {
+      expect(next.gateway.voidedAuthorizationIds).not.toContain(row.authorizationId);
+      expect(next.gateway.captures).toContainEqual({ authorizationId: row.authorizationId, amountCents: row.totalCents });
+      expect(await openHolds(next.gateway)).not.toContain(row.authorizationId);
+    }
+    // Nor when asked to by hand: money taken is given back by a refund, never by a void.
+    await expect(next.gateway.voidAuthorization(goneRow!.authorizationId!)).rejects.toThrow(/refunded, never voided/);
   });
 });

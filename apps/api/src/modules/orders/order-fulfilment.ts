@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { decideFulfilment, renderValidationMessage, type FulfilmentUpdateInput, type PaymentStatus } from '@winery/domain';
+import { decideFulfilment, paymentStepFor, renderValidationMessage, type FulfilmentTarget, type FulfilmentUpdateInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { MailTemplate } from '../mail/templates/mail-templates.js';
-import type { PaymentGateway } from '../payments/payment-gateway.js';
+import type { CaptureResult, PaymentGateway } from '../payments/payment-gateway.js';
 import { cancelledMail, readyForPickupMail, shippedMail } from './order-mails.js';
 import { effectiveFulfilment } from './order-view.js';
 import type { FulfilmentQueries, OrderRow, StaffOrdersRepository } from './staff-orders.repository.js';
@@ -18,16 +18,14 @@ export interface OrderFulfilmentDependencies {
   now: () => Date;
 }
 
-/** What an order's payment becomes on a cancel: a hold is voided; money taken would be refunded. */
-const releasedAs = (status: PaymentStatus | 'captured'): PaymentStatus | null =>
-  status === 'authorized' ? 'voided' : status === 'captured' ? 'refunded' : null;
-
 /**
  * Moves an order on (issue 14, item 4), in one transaction that locks the order first: the
  * domain's decideFulfilment says whether the move is legal on what the order is *now*, so two
  * requests at once are decided one after the other. The same target again changes nothing and
  * mails nobody (shipped again with another carrier or number corrects them, and mails the new
- * link). A cancel puts every line's bottles back on the stock row they came from, releases
+ * link). Shipped or ready for pick-up charges the card (ADR 023: the gateway captures the
+ * authorisation, and the order is marked captured with the move, or nothing changes and staff
+ * are told why). A cancel puts every line's bottles back on the stock row they came from, releases
  * the payment at the gateway (void, or refund if it was taken) and sets the order cancelled for
  * the member's side too; the member's e-mail and the audit entry commit with the change.
  */
@@ -39,7 +37,7 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
       // A line whose location was deleted since has no row to go back to; the audit keeps the line.
       if (line.locationId) await q.returnStock(tenantId, line.offeringWineId, line.locationId, line.quantity);
     }
-    const payment = releasedAs(order.paymentStatus);
+    const payment = paymentStepFor(order.paymentStatus, 'cancelled')?.becomes ?? null;
     // Last, after every write that could fail: the gateway is the one step a rollback cannot undo.
     if (payment && order.authorizationId) {
       try {
@@ -52,6 +50,27 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
     }
     const values = { fulfilmentStatus: 'cancelled' as const, status: 'cancelled' as const, cancelledAt: at, ...(payment ? { paymentStatus: payment } : {}) };
     return { values, payment: payment === 'refunded' ? ('refunded' as const) : ('voided' as const) };
+  }
+
+  /**
+   * Charges the card of an order being prepared: its authorisation captured for the order's
+   * total. Asked last, once every write of the move is made in the transaction (the gateway is
+   * the one step a rollback cannot undo): refused or unreachable, it throws and the move rolls
+   * back whole. A capture the gateway made for a move whose commit then failed is answered again
+   * by the next try, which charges nothing more (the gateway's capture is idempotent).
+   */
+  async function capture(order: OrderRow, to: FulfilmentTarget) {
+    if (!order.authorizationId) throw new ApiError('conflict', API_MESSAGES.paymentNotAuthorized(to));
+    let result: CaptureResult;
+    try {
+      result = await gateway.capture(order.authorizationId, order.totalCents);
+    } catch (error) {
+      log.error({ orderId: order.id, authorizationId: order.authorizationId, gateway: gateway.name, errorName: (error as Error)?.name }, 'could not reach the gateway to capture the payment of an order being prepared');
+      result = { status: 'error' };
+    }
+    if (result.status === 'captured') return;
+    log.warn({ orderId: order.id, authorizationId: order.authorizationId, gateway: gateway.name, outcome: result.status }, 'the payment of an order being prepared was not captured');
+    throw new ApiError('conflict', result.status === 'declined' ? API_MESSAGES.paymentCaptureDeclined(to) : API_MESSAGES.paymentCaptureFailed(to));
   }
 
   return async function changeStatus(actor: AuditActor, orderId: string, input: FulfilmentUpdateInput): Promise<{ changed: boolean }> {
@@ -80,6 +99,8 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
       }
 
       const at = now();
+      // Prepared (shipped, ready for pick-up, or collected while only authorised): the card is charged.
+      const captures = paymentStepFor(order.paymentStatus, decision.to)?.step === 'capture';
       let values: Partial<OrderRow>;
       let template: ((firstName: string) => MailTemplate) | null = null;
       switch (decision.to) {
@@ -108,6 +129,7 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
           break;
         }
       }
+      if (captures) values = { ...values, paymentStatus: 'captured', capturedAt: at };
       const updated = await q.update(tenantId, orderId, values);
       await recordAudit(tx, actor, {
         action: `order.${decision.to}`,
@@ -118,6 +140,7 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
       });
       const member = template ? await q.memberContact(tenantId, order.customerId) : undefined;
       if (template && member) await mail.enqueue({ tenantId, to: member.email, template: template(member.firstName) }, tx);
+      if (captures) await capture(order, decision.to);
       return { changed: true };
     });
   };

@@ -124,7 +124,7 @@ describe('POST /v1/{tenant}/customer/{customerId}/order', () => {
         shippingAddress: { recipientName: null, phone: null, address1: '12 Vineyard Road', address2: null, city: 'Sonoma', stateCode: 'CA', zipCode: '95476', countryCode: 'US' },
         pickup: null,
       },
-      payment: { brand: 'visa', last4: '4242' },
+      payment: { brand: 'visa', last4: '4242', status: 'authorized' },
       fulfilment: { status: 'placed', carrier: null, trackingNumber: null, trackingUrl: null, pickupLocation: null, updatedAt: order.placedAt },
       giftMessage: null,
       addsTo: null,
@@ -487,7 +487,7 @@ describe('cards at checkout', () => {
     try {
       const once = await place(member, orderBody(member, cart.id, { payment: { newCard: newCard('5555555555554444') } }));
       expect(once.statusCode).toBe(201);
-      expect(once.json().payment).toEqual({ brand: 'mastercard', last4: '4444' });
+      expect(once.json().payment).toEqual({ brand: 'mastercard', last4: '4444', status: 'authorized' });
       expect(removeSpy).toHaveBeenCalledTimes(1);
 
       const again = await putCart(member, [{ wineId: quella.id, quantity: 1 }]);

@@ -114,6 +114,7 @@ export function createStaffOrdersService(deps: OrderFulfilmentDependencies & { r
         readyForPickupAt: iso(order.readyForPickupAt),
         pickedUpAt: iso(order.pickedUpAt),
         cancelledAt: iso(order.cancelledAt),
+        capturedAt: iso(order.capturedAt),
       },
     };
   }

@@ -57,6 +57,13 @@ export interface AuthorizeInput {
 
 export type AuthorizeResult = { status: 'approved'; authorizationId: string } | { status: 'declined' } | { status: 'error' };
 
+/**
+ * A capture's outcome: the money is taken (now, or by an earlier capture of the same
+ * authorisation); the gateway refused (the hold was released, has expired, or is for less); or it
+ * could not decide (try again later). A capture that was refused or failed took nothing.
+ */
+export type CaptureResult = { status: 'captured' } | { status: 'declined' } | { status: 'error' };
+
 /** An approved authorisation that has been neither voided nor captured: a hold on a member's card. */
 export interface OpenAuthorization {
   authorizationId: string;
@@ -76,10 +83,18 @@ export interface PaymentGateway {
   /**
    * Releases an authorisation that will not become an order (the order could not be written after
    * the card was approved), so the member is never left with a hold on their card. Voiding an
-   * unknown or already voided authorisation is not an error. Throws only when the gateway cannot be
-   * reached; the caller logs that for staff to release by hand.
+   * unknown or already voided authorisation is not an error. Throws when the gateway cannot be
+   * reached (the caller logs that for staff to release by hand), and when the authorisation was
+   * captured: money taken is given back by a refund, never by a void.
    */
   voidAuthorization(authorizationId: string): Promise<void>;
+  /**
+   * Charges an authorisation: takes `amountCents` (at most what was authorised) of the hold. The
+   * same capture again is answered `captured` and takes nothing more, so a retried request never
+   * charges twice; a captured authorisation is no longer open, and is never voided. Throws only
+   * when the gateway cannot be reached (as `error`: nothing was taken).
+   */
+  capture(authorizationId: string, amountCents: number): Promise<CaptureResult>;
   /**
    * Gives back money already captured on an authorisation (a cancelled order whose payment was
    * taken). Refunding the same authorisation again is not an error and refunds nothing more.

@@ -165,7 +165,40 @@ describe('the test gateway', () => {
     }
   });
 
-  it('refunds an authorisation once, across a restart, and the hold is no longer open', async () => {
+  it('captures an authorisation once, for at most its amount; a captured one is no longer open, and is never voided', async () => {
+    const gateway = createTestGateway();
+    const saved = await gateway.tokenizeCard(card(TEST_CARDS.approved));
+    if (saved.status !== 'approved') throw new Error('not approved');
+    const hold = await gateway.authorize({ token: saved.token, amountCents: 20_000, idempotencyKey: 'order-c' });
+    if (hold.status !== 'approved') throw new Error('not approved');
+    expect(await gateway.capture(hold.authorizationId, 20_001)).toEqual({ status: 'declined' });
+    expect(gateway.captures).toEqual([]);
+    expect(await gateway.capture(hold.authorizationId, 20_000)).toEqual({ status: 'captured' });
+    // Again (a retried request): answered captured, nothing more taken; another amount is a mistake.
+    expect(await gateway.capture(hold.authorizationId, 20_000)).toEqual({ status: 'captured' });
+    expect(await gateway.capture(hold.authorizationId, 5_000)).toEqual({ status: 'error' });
+    expect(gateway.captures).toEqual([{ authorizationId: hold.authorizationId, amountCents: 20_000 }]);
+    expect(await gateway.listOpenAuthorizations(new Date(0))).toEqual([]);
+    await expect(gateway.voidAuthorization(hold.authorizationId)).rejects.toThrow(/refunded, never voided/);
+    expect(gateway.voidedAuthorizationIds).toEqual([]);
+  });
+
+  it('refuses to capture a released hold, and fails on ids and amounts it cannot use', async () => {
+    const gateway = createTestGateway();
+    const saved = await gateway.tokenizeCard(card(TEST_CARDS.approved));
+    if (saved.status !== 'approved') throw new Error('not approved');
+    const hold = await gateway.authorize({ token: saved.token, amountCents: 8_000, idempotencyKey: 'order-v' });
+    if (hold.status !== 'approved') throw new Error('not approved');
+    await gateway.voidAuthorization(hold.authorizationId);
+    expect(await gateway.capture(hold.authorizationId, 8_000)).toEqual({ status: 'declined' });
+    expect(await gateway.capture('ch_other_1', 8_000)).toEqual({ status: 'error' });
+    expect(await gateway.capture(hold.authorizationId, 0)).toEqual({ status: 'error' });
+    expect(gateway.captures).toEqual([]);
+    // One of its own ids it has no record of (the demo's orders, from before its records began) is captured.
+    expect(await gateway.capture('auth_test_000000000000000000000001', 4_500)).toEqual({ status: 'captured' });
+  });
+
+  it('refunds only what was captured, once, across a restart, and the hold is no longer open', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'winery-gateway-'));
     try {
       const ledgerPath = join(dir, 'ledger.jsonl');
@@ -174,13 +207,21 @@ describe('the test gateway', () => {
       if (saved.status !== 'approved') throw new Error('not approved');
       const paid = await before.authorize({ token: saved.token, amountCents: 12_300, idempotencyKey: 'order-r' });
       if (paid.status !== 'approved') throw new Error('not approved');
+      // Nothing taken yet: a hold is voided, not refunded.
+      await expect(before.refund(paid.authorizationId, 12_300)).rejects.toThrow(/nothing was captured/);
+      expect(await before.capture(paid.authorizationId, 12_300)).toEqual({ status: 'captured' });
+      await expect(before.refund(paid.authorizationId, 12_301)).rejects.toThrow(/more than was captured/);
       await before.refund(paid.authorizationId, 12_300);
       await before.refund(paid.authorizationId, 12_300);
       await expect(before.refund('auth_test_other', 0)).rejects.toThrow();
       expect(before.refunds).toEqual([{ authorizationId: paid.authorizationId, amountCents: 12_300 }]);
       const after = createTestGateway({ ledgerPath });
+      expect(after.captures).toEqual([{ authorizationId: paid.authorizationId, amountCents: 12_300 }]);
       expect(after.refunds).toEqual([{ authorizationId: paid.authorizationId, amountCents: 12_300 }]);
       expect(await after.listOpenAuthorizations(new Date(0))).toEqual([]);
+      // After the restart it still knows the capture: again is answered captured, a void refused.
+      expect(await after.capture(paid.authorizationId, 12_300)).toEqual({ status: 'captured' });
+      expect(readTestGatewayLedger(ledgerPath).filter((entry) => entry.kind === 'capture')).toHaveLength(1);
       await after.refund(paid.authorizationId, 12_300);
       expect(readTestGatewayLedger(ledgerPath).filter((entry) => entry.kind === 'refund')).toHaveLength(1);
     } finally {

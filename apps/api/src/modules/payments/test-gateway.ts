@@ -6,6 +6,7 @@ import type {
   AuthorizationReference,
   AuthorizeInput,
   AuthorizeResult,
+  CaptureResult,
   CardDetails,
   OpenAuthorization,
   PaymentGateway,
@@ -33,13 +34,15 @@ export interface TestGateway extends PaymentGateway {
   readonly authorizationCount: number;
   /** Authorisations released again by voidAuthorization. */
   readonly voidedAuthorizationIds: readonly string[];
+  /** Money taken by capture, one entry per authorisation (a repeated capture is not counted). */
+  readonly captures: readonly { authorizationId: string; amountCents: number }[];
   /** Money given back by refund, one entry per authorisation. */
   readonly refunds: readonly { authorizationId: string; amountCents: number }[];
 }
 
 /**
- * One line of the test gateway's records (JSON Lines): every authorisation it answered and every
- * void. A hash of the card token stands in for the token, so the file holds nothing usable.
+ * One line of the test gateway's records (JSON Lines): every authorisation it answered, and every
+ * capture, void and refund. A hash of the card token stands in for the token, so the file holds nothing usable.
  */
 export type LedgerEntry =
   | {
@@ -52,6 +55,7 @@ export type LedgerEntry =
       at: string;
     }
   | { kind: 'void'; authorizationId: string; at: string }
+  | { kind: 'capture'; authorizationId: string; amountCents: number; at: string }
   | { kind: 'refund'; authorizationId: string; amountCents: number; at: string };
 
 /** Where PAYMENT_GATEWAY=test keeps its records in DATA_DIR. */
@@ -118,7 +122,10 @@ const fingerprintOf = (key: Buffer, digits: string) => `fp_test_${createHmac('sh
  * file before it is answered and read back at start, so, like a real gateway, it remembers charges
  * across a crash or restart of the API: a retried key answers the same authorisation, and the
  * sweep can find holds whose order was never written. Tokens it has forgotten (after a restart)
- * still authorise, so demo cards keep working. Card fingerprints are keyed by `fingerprintKey`
+ * still authorise, so demo cards keep working; likewise an authorisation id of its own form that it
+ * has no record of (the demo's orders, made before its records began) can be captured, voided or
+ * refunded. An authorisation it knows is captured at most for its amount, never after a void, and
+ * refunded only once captured; a captured one is not voided. Card fingerprints are keyed by `fingerprintKey`
  * (kept in DATA_DIR beside the records when the gateway is built from PAYMENT_GATEWAY).
  */
 export function createTestGateway(options: { now?: () => Date; ledgerPath?: string; fingerprintKey?: Buffer } = {}): TestGateway {
@@ -128,8 +135,11 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
   const cards = new Map<string, SavedCard>();
   const authorizations = new Map<string, { tokenHash: string; amountCents: number; result: AuthorizeResult }>();
   const open = new Map<string, OpenAuthorization>();
+  /** What each approved authorisation in its records holds. */
+  const held = new Map<string, number>();
   let authorizationCount = 0;
   const voided: string[] = [];
+  const captured = new Map<string, number>();
   const refunded = new Map<string, number>();
 
   function apply(entry: LedgerEntry) {
@@ -137,6 +147,7 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
       authorizations.set(entry.idempotencyKey, { tokenHash: entry.tokenHash, amountCents: entry.amountCents, result: entry.result });
       if (entry.result.status === 'approved') {
         authorizationCount += 1;
+        held.set(entry.result.authorizationId, entry.amountCents);
         open.set(entry.result.authorizationId, {
           authorizationId: entry.result.authorizationId,
           amountCents: entry.amountCents,
@@ -144,6 +155,11 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
           createdAt: new Date(entry.at),
         });
       }
+      return;
+    }
+    if (entry.kind === 'capture') {
+      if (!captured.has(entry.authorizationId)) captured.set(entry.authorizationId, entry.amountCents);
+      open.delete(entry.authorizationId);
       return;
     }
     if (entry.kind === 'refund') {
@@ -181,6 +197,9 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
 
     get voidedAuthorizationIds() {
       return [...voided];
+    },
+    get captures() {
+      return [...captured].map(([authorizationId, amountCents]) => ({ authorizationId, amountCents }));
     },
     get refunds() {
       return [...refunded].map(([authorizationId, amountCents]) => ({ authorizationId, amountCents }));
@@ -232,14 +251,30 @@ export function createTestGateway(options: { now?: () => Date; ledgerPath?: stri
       return result;
     },
 
+    async capture(authorizationId: string, amountCents: number): Promise<CaptureResult> {
+      if (!authorizationId.startsWith('auth_test_') || !Number.isInteger(amountCents) || amountCents <= 0) return { status: 'error' };
+      const taken = captured.get(authorizationId);
+      // The same capture again takes nothing more; another amount on a captured one is a client bug.
+      if (taken !== undefined) return taken === amountCents ? { status: 'captured' } : { status: 'error' };
+      if (voided.includes(authorizationId) || refunded.has(authorizationId)) return { status: 'declined' };
+      const authorized = held.get(authorizationId);
+      if (authorized !== undefined && amountCents > authorized) return { status: 'declined' };
+      record({ kind: 'capture', authorizationId, amountCents, at: now().toISOString() });
+      return { status: 'captured' };
+    },
+
     async voidAuthorization(authorizationId: string): Promise<void> {
       if (voided.includes(authorizationId)) return;
+      if (captured.has(authorizationId)) throw new Error('test gateway: a captured payment is refunded, never voided');
       record({ kind: 'void', authorizationId, at: now().toISOString() });
     },
 
     async refund(authorizationId: string, amountCents: number): Promise<void> {
       if (refunded.has(authorizationId)) return;
       if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error('test gateway: a refund needs a positive amount in cents');
+      const taken = captured.get(authorizationId);
+      if (held.has(authorizationId) && taken === undefined) throw new Error('test gateway: nothing was captured on this authorisation to refund');
+      if (taken !== undefined && amountCents > taken) throw new Error('test gateway: a refund cannot give back more than was captured');
       record({ kind: 'refund', authorizationId, amountCents, at: now().toISOString() });
     },
     async listOpenAuthorizations(since: Date): Promise<OpenAuthorization[]> {
