@@ -20,7 +20,7 @@ function fakePage() {
 }
 
 describe('the form pages’ script', () => {
-  it.each(['pointerdown', 'touchstart', 'keydown', 'focusin', 'input'])('runs the island on the visitor’s first %s, then stops listening', async (type) => {
+  it.each(['pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin', 'input'])('runs the island on the visitor’s first %s, then stops listening', async (type) => {
     const { target, main } = fakePage();
     let moved = false;
     const done = visitorMoves(main as never, target as never).then(() => (moved = true));

@@ -4,7 +4,7 @@
  * script it looks after the page around the form at once (the member's header links, the phone
  * menu, analytics, error reporting, prefetching). The page's own island, which hydrates the page's
  * content with React and the app's components, is fetched when the browser is idle and run on the
- * visitor's first move (a pointer over the page, a touch, a key, a focus): a visitor who only
+ * visitor's first move (a pointer over the page, a touch, a wheel, a key, a focus): a visitor who only
  * reads runs no React at all. It runs at once when there is something to show at once: what the
  * page before handed over, or a member's session on the login page (which sends them on).
  *
@@ -42,9 +42,9 @@ export const ISLAND_PAGES: Record<string, IslandPage> = {
 };
 
 /** What tells that the visitor is about to use the page, rather than only read it. */
-const MOVES = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input'] as const;
+const MOVES = ['pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin', 'input'] as const;
 
-/** Resolves on the visitor's first move: a pointer over the page's content, a touch, a key, a focus. */
+/** Resolves on the visitor's first move: a pointer over the page's content, a touch, a wheel, a key, a focus. */
 export function visitorMoves(main: HTMLElement | null, target: Document = document): Promise<void> {
   return new Promise((resolve) => {
     const options = { capture: true, passive: true } as const;
