@@ -76,20 +76,29 @@ export function createMailRepository(db: Database) {
      * waiting on or taking each other's rows; the lease keeps a row away from other workers while
      * it is being sent (no transaction stays open during the send, which matters on PGlite's one
      * connection), and brings it back if this process dies mid-send.
+     *
+     * The rows are chosen in a CTE, which PostgreSQL runs once (a CTE that locks rows is never
+     * folded into the query). Written as `id in (select … limit n for update skip locked)`, the
+     * planner ran that subquery again for every row of a semi-join, each run locking the next
+     * rows: one worker leased every due row at once, whatever the limit, and the other instances
+     * found nothing to send (seen with two workers and 40 invitations).
      */
     async claimDue(at: Date, limit: number, leaseUntil: Date): Promise<MailRow[]> {
       const due = and(eq(mailQueue.status, 'queued'), lte(mailQueue.nextAttemptAt, at));
-      const claimable = db
-        .select({ id: mailQueue.id })
-        .from(mailQueue)
-        .where(due)
-        .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.createdAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const claimable = db.$with('claimable').as(
+        db
+          .select({ id: mailQueue.id })
+          .from(mailQueue)
+          .where(due)
+          .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.createdAt))
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      );
       return db
+        .with(claimable)
         .update(mailQueue)
         .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: leaseUntil })
-        .where(and(inArray(mailQueue.id, claimable), due))
+        .where(and(inArray(mailQueue.id, db.select({ id: claimable.id }).from(claimable)), due))
         .returning();
     },
 
