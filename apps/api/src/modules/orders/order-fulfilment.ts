@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from '../../shared/audit.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { MailTemplate } from '../mail/templates/mail-templates.js';
 import type { CaptureResult, PaymentGateway } from '../payments/payment-gateway.js';
-import { cancelledMail, readyForPickupMail, shippedMail } from './order-mails.js';
+import { cancelledMail, chargeOf, readyForPickupMail, shippedMail } from './order-mails.js';
 import { effectiveFulfilment } from './order-view.js';
 import type { FulfilmentQueries, OrderRow, StaffOrdersRepository } from './staff-orders.repository.js';
 
@@ -101,6 +101,7 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
       const at = now();
       // Prepared (shipped, ready for pick-up, or collected while only authorised): the card is charged.
       const captures = paymentStepFor(order.paymentStatus, decision.to)?.step === 'capture';
+      const charged = captures ? chargeOf(order) : null;
       let values: Partial<OrderRow>;
       let template: ((firstName: string) => MailTemplate) | null = null;
       switch (decision.to) {
@@ -110,13 +111,13 @@ export function createOrderFulfilment(deps: OrderFulfilmentDependencies) {
         case 'shipped': {
           const shipped = { number: order.number, carrier: input.carrier!, trackingNumber: input.trackingNumber! };
           values = { fulfilmentStatus: 'shipped', shippedAt: at, carrier: shipped.carrier, trackingNumber: shipped.trackingNumber };
-          template = (firstName) => shippedMail(firstName, shipped);
+          template = (firstName) => shippedMail(firstName, shipped, charged);
           break;
         }
         case 'ready_for_pickup': {
           values = { fulfilmentStatus: 'ready_for_pickup', readyForPickupAt: at };
           const location = (await q.pickupLocation(tenantId, order.pickupLocationId)) ?? pickupFromCopy(order);
-          template = (firstName) => readyForPickupMail(firstName, order.number, location);
+          template = (firstName) => readyForPickupMail(firstName, order.number, location, charged);
           break;
         }
         case 'picked_up':

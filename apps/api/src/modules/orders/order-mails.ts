@@ -1,5 +1,6 @@
 import { trackingUrl, type Order } from '@winery/domain';
 import type { MailTemplate } from '../mail/templates/mail-templates.js';
+import type { OrderCharge } from '../mail/templates/order.templates.js';
 import { addressLines, type AddressCopy } from './order-view.js';
 
 /**
@@ -40,20 +41,33 @@ export const confirmationMail = (firstName: string, receipt: Receipt): MailTempl
   addsToNumber: receipt.addsToNumber,
 });
 
-export const shippedMail = (firstName: string, order: { number: string; carrier: string; trackingNumber: string }): MailTemplate => ({
+/** What an order's notice says was charged (ADR 023): its total, on the card it was placed with. */
+export const chargeOf = (order: { totalCents: number; cardBrand: string | null; cardLast4: string | null }): OrderCharge => ({
+  amountCents: order.totalCents,
+  card: { brand: order.cardBrand ?? '', last4: order.cardLast4 ?? '' },
+});
+
+export const shippedMail = (firstName: string, order: { number: string; carrier: string; trackingNumber: string }, charged: OrderCharge | null = null): MailTemplate => ({
   kind: 'order-shipped',
   firstName,
   orderNumber: order.number,
   carrier: order.carrier,
   trackingNumber: order.trackingNumber,
   trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
+  charged,
 });
 
-export const readyForPickupMail = (firstName: string, number: string, location: { name: string; address: string; hours: string }): MailTemplate => ({
+export const readyForPickupMail = (
+  firstName: string,
+  number: string,
+  location: { name: string; address: string; hours: string },
+  charged: OrderCharge | null = null,
+): MailTemplate => ({
   kind: 'order-ready-for-pickup',
   firstName,
   orderNumber: number,
   location,
+  charged,
 });
 
 export const cancelledMail = (

@@ -56,7 +56,7 @@ describe('the receipt e-mail', () => {
     expect(mail!.textBody).toContain('Subtotal: $220.00');
     expect(mail!.textBody).toContain(`Total: $${(order.totals.totalCents / 100).toFixed(2)}`);
     expect(mail!.textBody).toContain('Shipping to: ');
-    expect(mail!.textBody).toMatch(/Paid with your \w+ ending in \d{4}\./);
+    expect(mail!.textBody).toMatch(/Your \w+ ending in \d{4} is authorized for \$[\d,.]+: it is charged when your order ships\./);
     expect(mail!.htmlBody).toContain('Subtotal: $220.00');
     expect(mail!.linkSecrets).toBeNull();
     const delivered = await t.deliveredMail({ to: m.customer.email, kind: 'order-confirmation' });
@@ -98,6 +98,7 @@ describe('POST /v1/staff/orders/:orderId/status', () => {
     const mails = await t.deliveredMail({ to: m.customer.email, kind: 'order-shipped' });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('UPS tracking number: 1Z999AA10123456784');
+    expect(mails[0]!.text).toContain(`We have now charged $${(order.totals.totalCents / 100).toFixed(2)} to your Visa ending in 4242 for it.`);
     expect(mails[0]!.links).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     // A mistyped number corrected: kept, and the member gets the right link.
     const corrected = await setStatus(order.id, { status: 'shipped', carrier: 'FedEx', trackingNumber: '123456789012' });
@@ -105,6 +106,8 @@ describe('POST /v1/staff/orders/:orderId/status', () => {
     const after = await t.deliveredMail({ to: m.customer.email, kind: 'order-shipped' });
     expect(after).toHaveLength(2);
     expect(after[1]!.text).toContain('FedEx tracking number: 123456789012');
+    // The correction charged nothing, and does not say it did.
+    expect(after[1]!.text).not.toContain('charged');
     // Neither the repeat nor the correction charged the card again.
     expect(capturedOf(authorizationId)).toHaveLength(1);
 
@@ -165,6 +168,7 @@ describe('POST /v1/staff/orders/:orderId/status', () => {
     const [mail] = await t.deliveredMail({ to: m.customer.email, kind: 'order-ready-for-pickup' });
     expect(mail!.text).toContain('is ready for pick-up at City Tasting Room');
     expect(mail!.text).toContain('Opening hours: Thu–Sat 12–7');
+    expect(mail!.text).toContain(`We have now charged $${(order.totals.totalCents / 100).toFixed(2)} to your Visa ending in 4242 for it.`);
     const page = await t.app.inject({ method: 'GET', url: `/v1/${TEST_TENANT}/customer/${m.customer.id}/order`, headers: headers(m.token) });
     expect(page.json()[0].fulfilment).toMatchObject({ status: 'ready_for_pickup', pickupLocation: { name: 'City Tasting Room', hours: 'Thu–Sat 12–7' } });
     expect((await setStatus(order.id, { status: 'picked_up' })).json()).toMatchObject({ fulfilment: { status: 'picked_up' }, payment: { status: 'captured' }, timeline: { pickedUpAt: expect.any(String) } });

@@ -35,7 +35,8 @@ describe('order mails', () => {
       expect(part).toContain('Sales tax: $46.76');
       expect(part).toContain('Total: $736.76');
       expect(part).toContain('Shipping to: 12 Vineyard Road, Sonoma, CA 95476, US');
-      expect(part).toContain('Paid with your Visa ending in 4242.');
+      // Authorised now, charged when it ships (the Terms of Sale).
+      expect(part).toContain('Your Visa ending in 4242 is authorized for $736.76: it is charged when your order ships.');
       expect(part).toContain('https://members.example.com/profile/orders');
     }
     expect(mail.html).toContain('Spring &lt;Release&gt;');
@@ -60,7 +61,7 @@ describe('order mails', () => {
     expect(mail.text).toContain('For pick-up at: Winery Cellar, 1 Estate Road, Healdsburg, CA 95448');
     expect(mail.text).toContain('Shipping and duties: $0.00');
     expect(mail.text).toContain('Tax and duties: $0.40');
-    expect(mail.text).toContain('Paid with your unionpay ending in 0005.');
+    expect(mail.text).toContain('Your unionpay ending in 0005 is authorized for $2.40: it is charged when your order is ready for pick-up.');
     expect(mail.text).toContain('when your order is ready for pick-up');
   });
 
@@ -76,6 +77,21 @@ describe('order mails', () => {
     const local = await renderMail({ kind: 'order-shipped', firstName: 'Ada', orderNumber: 'AE-1', carrier: 'Valley Couriers', trackingNumber: 'VC-77', trackingUrl: null }, context);
     expect(local.text).toContain('Valley Couriers tracking number: VC-77');
     expect(local.text).not.toContain('Track my parcel');
+    // Without a charge (a corrected tracking number), nothing is said of one.
+    expect(ups.text).not.toContain('charged');
+  });
+
+  it('the shipping and pick-up notices say what was charged to which card as the order was prepared', async () => {
+    const charged = { amountCents: 64_800, card };
+    const shipped = await renderMail({ kind: 'order-shipped', firstName: 'Ada', orderNumber: 'AE-1', carrier: 'UPS', trackingNumber: '1Z1', trackingUrl: null, charged }, context);
+    const ready = await renderMail(
+      { kind: 'order-ready-for-pickup', firstName: 'Ada', orderNumber: 'AE-2', location: { name: 'City Tasting Room', address: '20 Hudson Street', hours: '' }, charged },
+      context,
+    );
+    for (const mail of [shipped, ready]) {
+      expect(mail.text).toContain('We have now charged $648.00 to your Visa ending in 4242 for it.');
+      expect(mail.html).toContain('We have now charged $648.00 to your Visa ending in 4242 for it.');
+    }
   });
 
   it('the pick-up notice names the place, its address and its hours', async () => {

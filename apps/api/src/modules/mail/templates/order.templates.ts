@@ -15,6 +15,12 @@ export interface OrderCard {
   last4: string;
 }
 
+/** The payment taken when the order was prepared (ADR 023): said in the notice that it is. */
+export interface OrderCharge {
+  amountCents: number;
+  card: OrderCard;
+}
+
 export interface OrderConfirmationData {
   firstName: string;
   orderNumber: string;
@@ -77,7 +83,8 @@ export function orderConfirmation(data: OrderConfirmationData, { link }: Templat
       data.delivery.method === 'pickup'
         ? t('order.confirmation.pickupAt', { place: oneLine(data.delivery.address) })
         : t('order.confirmation.shipTo', { address: oneLine(data.delivery.address) }),
-      t('order.confirmation.card', { card: cardWords(data.card) }),
+      // Authorised now, charged when the order is prepared (the Terms of Sale).
+      t(data.delivery.method === 'pickup' ? 'order.confirmation.cardPickup' : 'order.confirmation.card', { card: cardWords(data.card), amount: formatMoney(totals.totalCents) }),
       ...(data.giftMessage ? [t('order.confirmation.giftMessage', { message: data.giftMessage })] : []),
     ],
     action: { label: t('order.action'), url: link(ORDERS_PATH) },
@@ -92,6 +99,8 @@ export interface OrderShippedData {
   trackingNumber: string;
   /** The carrier's tracking page (domain trackingUrl), or null for a carrier without one. */
   trackingUrl: string | null;
+  /** The card charged as the order shipped; absent on a corrected tracking number. */
+  charged?: OrderCharge | null;
 }
 
 export function orderShipped(data: OrderShippedData, { link }: TemplateContext): MailContent {
@@ -104,6 +113,7 @@ export function orderShipped(data: OrderShippedData, { link }: TemplateContext):
       t('greeting', { firstName: data.firstName }),
       t('order.shipped.body', { number, carrier: data.carrier }),
       t('order.shipped.tracking', { carrier: data.carrier, trackingNumber: data.trackingNumber }),
+      ...(data.charged ? [t('order.shipped.charged', { amount: formatMoney(data.charged.amountCents), card: cardWords(data.charged.card) })] : []),
     ],
     action: data.trackingUrl ? { label: t('order.shipped.action'), url: link(data.trackingUrl) } : { label: t('order.action'), url: link(ORDERS_PATH) },
     notes: [t('order.shipped.note')],
@@ -114,6 +124,8 @@ export interface OrderReadyForPickupData {
   firstName: string;
   orderNumber: string;
   location: { name: string; address: string; hours: string };
+  /** The card charged as the order was made ready. */
+  charged?: OrderCharge | null;
 }
 
 export function orderReadyForPickup(data: OrderReadyForPickupData, { link }: TemplateContext): MailContent {
@@ -128,6 +140,7 @@ export function orderReadyForPickup(data: OrderReadyForPickupData, { link }: Tem
       t('order.readyForPickup.body', { number, location: location.name }),
       t('order.readyForPickup.address', { address: location.address }),
       ...(location.hours.trim() ? [t('order.readyForPickup.hours', { hours: location.hours })] : []),
+      ...(data.charged ? [t('order.readyForPickup.charged', { amount: formatMoney(data.charged.amountCents), card: cardWords(data.charged.card) })] : []),
     ],
     action: { label: t('order.action'), url: link(ORDERS_PATH) },
     notes: [t('order.readyForPickup.note')],
