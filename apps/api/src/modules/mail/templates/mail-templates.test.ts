@@ -1,8 +1,8 @@
 import { decodeHTML } from 'entities';
 import { describe, expect, it } from 'vitest';
-import { renderLayout } from './layout.js';
+import { renderLayout, renderLayoutUncached } from './layout.js';
 import { absoluteUrl, renderMail, renderSealedMail } from '../render-mail.js';
-import { MAIL_KINDS, type MailTemplate } from './mail-templates.js';
+import { MAIL_KINDS, templateContent, type MailTemplate } from './mail-templates.js';
 import type { MailBrand } from './mail-types.js';
 import { secretLink } from './secret-link.js';
 
@@ -127,6 +127,26 @@ describe('mail templates', () => {
       }
     },
   );
+
+  // The layout compiles each shape of message once and fills in the texts (layout.ts): the bytes
+  // must be those of MJML compiling the whole message, for every kind, a brand without contacts,
+  // and the same shape again with other texts (the cached skeleton, not the first message's words).
+  it.each(EXAMPLES.map((template) => [template.kind, template] as const))('%s: the cached layout is the message compiled whole', async (_kind, template) => {
+    const bare: MailBrand = { name: 'Quiet & <Co>', phone: null, email: null, postalAddress: [] };
+    for (const signer of [brand, bare]) {
+      const content = templateContent(template, { brand: signer, link: (value) => absoluteUrl(String(value), publicUrl) });
+      expect(await renderLayout(content, signer)).toEqual(await renderLayoutUncached(content, signer));
+      const other = {
+        ...content,
+        heading: `${content.heading} "again" & again`,
+        paragraphs: content.paragraphs.map((paragraph, i) => `${i}: it's <i>${paragraph}</i>`),
+        ...(content.action ? { action: { label: 'Go & see', url: 'https://members.example.com/x?a=1&b="2"' } } : {}),
+      };
+      const again = await renderLayout(other, signer);
+      expect(again).toEqual(await renderLayoutUncached(other, signer));
+      expect(again.html).toContain("0: it's &lt;i&gt;");
+    }
+  });
 
   it('says how long a link lasts and when an offering closes, in words', async () => {
     const signIn = await renderMail(EXAMPLES[0]!, { brand, publicUrl });
