@@ -45,7 +45,7 @@ const addresses = (value: AddressObject | AddressObject[] | undefined): string[]
  * the way production does (nodemailer → SMTP) and then read it, or follow its links. Plain SMTP
  * (no STARTTLS), any or no authentication unless `auth` is given, which it then requires.
  */
-export async function startSmtpSink(options: { auth?: { user: string; pass: string } } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { auth?: { user: string; pass: string }; /** Each message is accepted this long after it arrived, as a slow server would. */ delayMs?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
 
@@ -84,7 +84,8 @@ export async function startSmtpSink(options: { auth?: { user: string; pass: stri
               parsed,
             });
             for (const wake of [...waiters]) wake();
-            callback();
+            if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+            else callback();
           })
           .catch((error: Error) => callback(error));
       });
