@@ -189,6 +189,12 @@ export async function runCluster(config: Config): Promise<void> {
   }
 
   say(`starting ${config.WEB_CONCURRENCY} API workers on port ${config.PORT}`);
+  if (!config.REDIS_URL) {
+    // Sign-in and the other costly actions are counted in PostgreSQL, shared whatever this says.
+    say(
+      `without REDIS_URL each worker counts the per-IP ceiling (RATE_LIMIT_MAX=${config.RATE_LIMIT_MAX} a minute) on its own, so one client gets up to ${config.WEB_CONCURRENCY} times that; set REDIS_URL to count it once`,
+    );
+  }
   const supervisor = superviseWorkers({
     count: config.WEB_CONCURRENCY,
     fork: forkClusterWorker,
