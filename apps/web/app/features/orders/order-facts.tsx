@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MemberOrder, OrderShippingAddress } from '@winery/domain';
 import { countryName } from '../../lib/countries';
+import { formatMoney } from '../../lib/format';
 import { AddressLines } from '../addresses/address-lines';
 import { cardBrandName } from '../cards/card-brand';
 
@@ -69,7 +70,24 @@ export function OrderDelivery({ order, idPrefix }: FactProps) {
   );
 }
 
-/** The card the order was paid with: "Visa ending in 4242". */
+/**
+ * Where the order's payment is, in words (the Terms of Sale: authorised when ordered, charged when
+ * the order ships or is ready for pick-up): "Authorized — charged when your order ships",
+ * "Charged $648.00", "Refunded $648.00", "Released — you were not charged".
+ */
+export function PaymentState({ order }: { order: Pick<MemberOrder, 'payment' | 'delivery' | 'totals'> }) {
+  const { t } = useTranslation();
+  const amount = formatMoney(order.totals.totalCents);
+  const { status } = order.payment;
+  const key = status === 'authorized' ? (order.delivery.method === 'pickup' ? 'authorizedPickup' : 'authorizedShipping') : status;
+  return (
+    <p className={`order-fact__state order-fact__state--${status}`} data-testid="order-payment-state">
+      {t(`orders.payment.${key}`, { amount })}
+    </p>
+  );
+}
+
+/** The card the order is paid with ("Visa ending in 4242") and where its payment is. */
 export function OrderPayment({ order, idPrefix }: FactProps) {
   const { t } = useTranslation();
   if (!order.payment.last4) return null;
@@ -82,6 +100,7 @@ export function OrderPayment({ order, idPrefix }: FactProps) {
       <p>
         {cardBrandName(order.payment.brand)} {t('cards.endingIn', { last4: order.payment.last4 })}
       </p>
+      <PaymentState order={order} />
     </div>
   );
 }

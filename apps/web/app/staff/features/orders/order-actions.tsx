@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FulfilmentTarget, StaffOrder } from '@winery/domain';
+import { PAYMENT_CAPTURED_ON, type FulfilmentTarget, type StaffOrder } from '@winery/domain';
 import { Confirm } from '../../components/confirm';
 import { TextInput } from '../../components/fields';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { fieldErrorsOf } from '../../lib/field-errors';
+import { formatCents } from '../../lib/money';
 import { toastSaved } from '../../lib/toasts';
 import { useChangeOrderStatus, type StatusChange } from './orders.api';
 
@@ -25,6 +26,8 @@ export function OrderActions({ order }: { order: StaffOrder }) {
   const [trackingNumber, setTrackingNumber] = useState(order.fulfilment.trackingNumber ?? '');
 
   const steps = order.fulfilment.nextSteps;
+  // The step that would charge the card, said before it is taken (ADR 023).
+  const charging = order.payment.status === 'authorized' ? steps.find((step) => PAYMENT_CAPTURED_ON.includes(step)) : undefined;
 
   // Keyboard users land where the work goes on: in the shipping form once opened.
   useEffect(() => {
@@ -80,6 +83,11 @@ export function OrderActions({ order }: { order: StaffOrder }) {
         </p>
       ) : (         <div className="staff-actions">{steps.map(button)}</div>
       )}
+      {charging ? (
+        <p className="staff-muted" data-testid="order-charge-note">
+          {t(`orders.chargeNote.${charging}`, { amount: formatCents(order.totals.totalCents) })}
+        </p>
+      ) : null}
       {refused ? (
         <p className="staff-form__error" role="alert" data-testid="order-refused">
           {refused}

@@ -12,7 +12,25 @@ import { OrderActions } from './order-actions';
 import { FULFILMENT_TONE, PAYMENT_TONE } from './order-status';
 import { useOrder } from './orders.api';
 
-const TIMELINE = ['placedAt', 'processingAt', 'shippedAt', 'readyForPickupAt', 'pickedUpAt', 'cancelledAt'] as const;
+const TIMELINE = ['placedAt', 'processingAt', 'shippedAt', 'readyForPickupAt', 'capturedAt', 'pickedUpAt', 'cancelledAt'] as const;
+
+/**
+ * Where the payment is, in a sentence (ADR 023): held and charged when the order is marked shipped
+ * or ready for pick-up, charged (and when), released, or charged and refunded.
+ */
+function PaymentState({ order }: { order: StaffOrder }) {
+  const { t } = useTranslation('staff');
+  const timeZone = useTimeZone();
+  const amount = formatCents(order.totals.totalCents);
+  const { status } = order.payment;
+  const text =
+    status === 'authorized'
+      ? t(order.delivery.method === 'pickup' ? 'orders.paymentState.authorizedPickup' : 'orders.paymentState.authorizedShipping', { amount })
+      : status === 'captured' && order.timeline.capturedAt
+        ? t('orders.paymentState.capturedAt', { amount, when: formatDateTime(order.timeline.capturedAt, timeZone) })
+        : t(`orders.paymentState.${status}`, { amount });
+  return <p data-testid="order-payment-state">{text}</p>;
+}
 
 function Lines({ order }: { order: StaffOrder }) {
   const { t } = useTranslation('staff');
@@ -102,6 +120,7 @@ function Details({ order }: { order: StaffOrder }) {
           {t('orders.card', { brand: payment.brand, last4: payment.last4 })}{' '}
           <StatusBadge tone={PAYMENT_TONE[payment.status]}>{t(`orders.payment.${payment.status}`)}</StatusBadge>
         </p>
+        <PaymentState order={order} />
         {order.billingAddress.length > 0 ? (
           <p className="staff-order-address">
             <strong>{t('orders.billing')}</strong>

@@ -13,6 +13,7 @@ export const FULFILMENT_TONE: Record<FulfilmentStatus, BadgeTone> = {
 
 export const PAYMENT_TONE: Record<PaymentStatus, BadgeTone> = {
   authorized: 'neutral',
+  captured: 'positive',
   voided: 'quiet',
   refunded: 'quiet',
 };
