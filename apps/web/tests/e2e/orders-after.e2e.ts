@@ -86,6 +86,11 @@ describe('after the order', () => {
     await page.goto('/offering/thank-you');
     await expect.poll(() => page.getByTestId('order-summary').count()).toBe(2);
     expect(await page.getByTestId('order-adds-to').innerText()).toBe(`Adds to order ${first.number}`);
+    // The shipped order's card was charged; the new one's is only held until it ships (ADR 023).
+    expect((await page.getByTestId('order-payment-state').allInnerTexts()).sort()).toEqual([
+      expect.stringMatching(/^Authorized for \$[\d,]+\.\d\d — charged when your order ships$/),
+      expect.stringMatching(/^Charged \$[\d,]+\.\d\d$/),
+    ]);
     await settled(page);
     expect(await axeViolations(page), `thank-you at ${viewport.width}px`).toEqual([]);
 
@@ -107,6 +112,7 @@ describe('after the order', () => {
     expect(await page.getByTestId('order-line').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('order-delivery').innerText()).toContain('United States');
     expect(await page.getByTestId('order-payment').innerText()).toMatch(/ending in \d{4}/);
+    expect(await page.getByTestId('order-payment-state').innerText()).toBe(`Charged ${await page.getByTestId('totals-total').locator('dd').innerText()}`);
     for (const row of ['subtotal', 'shipping', 'tax', 'total']) expect(await page.getByTestId(`totals-${row}`).innerText()).toMatch(/\$[\d,]+\.\d\d/);
     expect(await page.getByTestId('order-status').innerText()).toContain('Shipped');
     const tracking = page.getByRole('link', { name: `Track parcel ${TRACKING} on the UPS website (opens in a new tab)` });

@@ -133,6 +133,9 @@ describe('staff operations (issue 14)', () => {
     await page.keyboard.press('Enter');
     // The next step takes the focus, then the shipping form's first field.
     await expect.poll(focused).toBe('Mark shipped…');
+    // Until it ships the card is only held, and staff are told shipping charges it (ADR 023).
+    expect(await page.getByTestId('order-payment-state').innerText()).toMatch(/^\$[\d,]+\.\d\d is held on the card: it is charged when the order is marked shipped\.$/);
+    expect(await page.getByTestId('order-charge-note').innerText()).toMatch(/^Marking it shipped charges \$[\d,]+\.\d\d to the member's card\.$/);
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('order-carrier');
     await page.keyboard.type('UPS');
@@ -143,6 +146,9 @@ describe('staff operations (issue 14)', () => {
     expect(await page.locator('#order-status .staff-badge').innerText()).toMatch(/^shipped$/i);
     // Nothing more can happen to a shipped order: no cancel.
     expect(await page.getByRole('button', { name: 'Cancel order…' }).count()).toBe(0);
+    // Shipping charged the member's card, once, and the payment says so.
+    expect(await page.locator('#order-payment .staff-badge').innerText()).toMatch(/^charged$/i);
+    expect(await page.getByTestId('order-payment-state').innerText()).toMatch(/^\$[\d,]+\.\d\d was charged to the card on /);
 
     // The member's shipping e-mail, with the tracking number.
     const mail = await nextMail(member.email, 'order-shipped');
