@@ -112,7 +112,7 @@ export function buildOrder(random: DemoRandom, input: DemoOrderInput) {
     : pickup ? (delivered ? 'picked_up' : 'ready_for_pickup')
     : 'shipped';
   const status: OrderStatus = fate === 'cancelled' ? 'cancelled' : fulfilmentStatus === 'shipped' || fulfilmentStatus === 'picked_up' ? 'fulfilled' : 'pending';
-  // Authorised when placed, charged when it shipped or was ready for pick-up, released if cancelled (ADR 024).
+  // Authorised when placed, charged when it shipped or was ready for pick-up, released if cancelled (ADR 025).
   const paymentStatus: PaymentStatus =
     fate === 'cancelled' ? 'voided' : fulfilmentStatus === 'shipped' || fulfilmentStatus === 'ready_for_pickup' || fulfilmentStatus === 'picked_up' ? 'captured' : 'authorized';
   const address = { ...input.address };

@@ -166,7 +166,7 @@ export async function seedOfferings(
       billingAddress: addressCopy,
       cardBrand: input.orderCard.brand,
       cardLast4: input.orderCard.last4,
-      // Held on the card until the order ships (ADR 024): staff can take it through the console.
+      // Held on the card until the order ships (ADR 025): staff can take it through the console.
       authorizationId: `auth_test_${randomBytes(12).toString('hex')}`,
       placedAt: new Date(now.getTime() - 2 * DAY_MS),
     })

@@ -56,7 +56,7 @@ export const API_MESSAGES = {
       to: apiText(`fulfilmentMoves.${to}` as ApiTextKey),
     }),
   paymentReleaseFailed: apiText('paymentReleaseFailed'),
-  // The card is charged when the order is prepared (ADR 024): what staff are told when it cannot be.
+  // The card is charged when the order is prepared (ADR 025): what staff are told when it cannot be.
   paymentCaptureDeclined: (to: FulfilmentTarget) => apiText('paymentCaptureDeclined', { to: apiText(`fulfilmentMoves.${to}` as ApiTextKey) }),
   paymentCaptureFailed: (to: FulfilmentTarget) => apiText('paymentCaptureFailed', { to: apiText(`fulfilmentMoves.${to}` as ApiTextKey) }),
   paymentNotAuthorized: (to: FulfilmentTarget) => apiText('paymentNotAuthorized', { to: apiText(`fulfilmentMoves.${to}` as ApiTextKey) }),

@@ -161,7 +161,7 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
 }
 
 /**
- * A copied order's own payment at the gateway, in the state of the original's (ADR 024): a hold
+ * A copied order's own payment at the gateway, in the state of the original's (ADR 025): a hold
  * on the copied card for its total, charged too when the original was, so staff can charge,
  * release or refund the copy as they would the original. None for a released or refunded one.
  */

@@ -86,7 +86,7 @@ describe('after the order', () => {
     await page.goto('/offering/thank-you');
     await expect.poll(() => page.getByTestId('order-summary').count()).toBe(2);
     expect(await page.getByTestId('order-adds-to').innerText()).toBe(`Adds to order ${first.number}`);
-    // The shipped order's card was charged; the new one's is only held until it ships (ADR 024).
+    // The shipped order's card was charged; the new one's is only held until it ships (ADR 025).
     expect((await page.getByTestId('order-payment-state').allInnerTexts()).sort()).toEqual([
       expect.stringMatching(/^Authorized for \$[\d,]+\.\d\d — charged when your order ships$/),
       expect.stringMatching(/^Charged \$[\d,]+\.\d\d$/),

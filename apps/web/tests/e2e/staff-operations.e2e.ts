@@ -133,7 +133,7 @@ describe('staff operations (issue 14)', () => {
     await page.keyboard.press('Enter');
     // The next step takes the focus, then the shipping form's first field.
     await expect.poll(focused).toBe('Mark shipped…');
-    // Until it ships the card is only held, and staff are told shipping charges it (ADR 024).
+    // Until it ships the card is only held, and staff are told shipping charges it (ADR 025).
     expect(await page.getByTestId('order-payment-state').innerText()).toMatch(/^\$[\d,]+\.\d\d is held on the card: it is charged when the order is marked shipped\.$/);
     expect(await page.getByTestId('order-charge-note').innerText()).toMatch(/^Marking it shipped charges \$[\d,]+\.\d\d to the member's card\.$/);
     await page.keyboard.press('Enter');

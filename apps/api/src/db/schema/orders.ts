@@ -16,7 +16,7 @@ export const FULFILMENT_STATUSES = ['placed', 'processing', 'shipped', 'ready_fo
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 /**
  * The payment of an order: authorised when it is placed, captured (the card charged) when it
- * ships or is ready for pick-up, voided or refunded when it is cancelled (ADR 024).
+ * ships or is ready for pick-up, voided or refunded when it is cancelled (ADR 025).
  */
 export const PAYMENT_STATUSES = ['authorized', 'captured', 'voided', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

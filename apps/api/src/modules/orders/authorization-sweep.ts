@@ -27,7 +27,7 @@ export interface AuthorizationSweepDependencies {
  * and looks again before voiding, and voids while it still holds it (so a retry of the same
  * submission cannot pick the hold up in between: it waits, then is authorised afresh).
  *
- * A captured payment (the order shipped or was ready for pick-up, ADR 024) is never voided: the
+ * A captured payment (the order shipped or was ready for pick-up, ADR 025) is never voided: the
  * gateway no longer lists it as open, even once no order carries it (its member erased), and
  * refuses to void it; money taken is only ever given back by a cancel's refund.
  */

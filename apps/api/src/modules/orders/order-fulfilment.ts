@@ -23,7 +23,7 @@ export interface OrderFulfilmentDependencies {
  * domain's decideFulfilment says whether the move is legal on what the order is *now*, so two
  * requests at once are decided one after the other. The same target again changes nothing and
  * mails nobody (shipped again with another carrier or number corrects them, and mails the new
- * link). Shipped or ready for pick-up charges the card (ADR 024: the gateway captures the
+ * link). Shipped or ready for pick-up charges the card (ADR 025: the gateway captures the
  * authorisation, and the order is marked captured with the move, or nothing changes and staff
  * are told why). A cancel puts every line's bottles back on the stock row they came from, releases
  * the payment at the gateway (void, or refund if it was taken) and sets the order cancelled for

@@ -41,7 +41,7 @@ export const confirmationMail = (firstName: string, receipt: Receipt): MailTempl
   addsToNumber: receipt.addsToNumber,
 });
 
-/** What an order's notice says was charged (ADR 024): its total, on the card it was placed with. */
+/** What an order's notice says was charged (ADR 025): its total, on the card it was placed with. */
 export const chargeOf = (order: { totalCents: number; cardBrand: string | null; cardLast4: string | null }): OrderCharge => ({
   amountCents: order.totalCents,
   card: { brand: order.cardBrand ?? '', last4: order.cardLast4 ?? '' },

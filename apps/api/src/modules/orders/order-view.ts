@@ -131,7 +131,7 @@ export function toOrderView(
       shippingAddress: shippingAddressOf(order.deliveryMethod, order.shippingAddress),
       pickup: fulfilment.pickupLocation,
     },
-    // Authorized (a hold, charged when the order ships or is ready for pick-up), captured, voided or refunded (ADR 024).
+    // Authorized (a hold, charged when the order ships or is ready for pick-up), captured, voided or refunded (ADR 025).
     payment: { brand: order.cardBrand ?? '', last4: order.cardLast4 ?? '', status: order.paymentStatus },
     fulfilment,
     giftMessage: order.giftMessage,

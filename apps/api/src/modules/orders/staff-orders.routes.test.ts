@@ -229,7 +229,7 @@ describe('POST /v1/staff/orders/:orderId/status', () => {
   });
 });
 
-describe('the payment, taken when the order is prepared (ADR 024)', () => {
+describe('the payment, taken when the order is prepared (ADR 025)', () => {
   it('captures once when two requests ship the same order at once: one charge, one e-mail, one audit entry', async () => {
     const m = await member();
     const order = await place(m, [{ wineId: offering.wines[1]!.id, quantity: 2 }]);

@@ -15,7 +15,7 @@ export interface OrderCard {
   last4: string;
 }
 
-/** The payment taken when the order was prepared (ADR 024): said in the notice that it is. */
+/** The payment taken when the order was prepared (ADR 025): said in the notice that it is. */
 export interface OrderCharge {
   amountCents: number;
   card: OrderCard;

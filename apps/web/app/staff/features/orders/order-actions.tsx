@@ -26,7 +26,7 @@ export function OrderActions({ order }: { order: StaffOrder }) {
   const [trackingNumber, setTrackingNumber] = useState(order.fulfilment.trackingNumber ?? '');
 
   const steps = order.fulfilment.nextSteps;
-  // The step that would charge the card, said before it is taken (ADR 024).
+  // The step that would charge the card, said before it is taken (ADR 025).
   const charging = order.payment.status === 'authorized' ? steps.find((step) => PAYMENT_CAPTURED_ON.includes(step)) : undefined;
 
   // Keyboard users land where the work goes on: in the shipping form once opened.

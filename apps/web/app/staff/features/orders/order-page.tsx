@@ -15,7 +15,7 @@ import { useOrder } from './orders.api';
 const TIMELINE = ['placedAt', 'processingAt', 'shippedAt', 'readyForPickupAt', 'capturedAt', 'pickedUpAt', 'cancelledAt'] as const;
 
 /**
- * Where the payment is, in a sentence (ADR 024): held and charged when the order is marked shipped
+ * Where the payment is, in a sentence (ADR 025): held and charged when the order is marked shipped
  * or ready for pick-up, charged (and when), released, or charged and refunded.
  */
 function PaymentState({ order }: { order: StaffOrder }) {
