@@ -4,7 +4,7 @@ import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { AttemptCounter } from '../../shared/attempt-counter.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { Audience } from './audiences.js';
-import { burnPasswordCheck, verifyPassword } from './password.service.js';
+import { burnPasswordCheck, verifyPassword, withPasswordTurn } from './password.service.js';
 import { createSessionStore } from './session-store.js';
 import { createSignInGuard, signInKeys, type LoginLimits } from './sign-in-limits.js';
 import type { SigningKeys } from './signing-keys.js';
@@ -54,34 +54,12 @@ export function createPasswordSignIn<A extends SignInAccount, P>(parts: SignInPa
   const guard = createSignInGuard(counter, limits);
 
   return {
-    async login(tenantId: string, input: { email: string; password: string }, ip: string): Promise<{ token: string }> {
-      const email = input.email.toLowerCase();
-      const at = now();
-      const keys = signInKeys(audience, tenantId, email, ip);
-      // Counted before the password is looked at, so a burst cannot outrun the count (ADR 012).
-      await guard.admit(keys, at);
-
-      const account = await deps.findAccount(tenantId, email);
-      let valid = false;
-      if (account?.passwordHash) valid = await verifyPassword(input.password, account.passwordHash);
-      else await burnPasswordCheck(input.password);
-
-      if (!account || !valid) {
-        // The account is never locked; its owner hears of a run of failures, once per window.
-        if ((await guard.failed(keys, at)) && account) {
-          await mail.enqueue({
-            tenantId,
-            to: account.email,
-            template: { kind: 'sign-in-attempts', firstName: account.greeting, audience },
-          });
-        }
-        throw new ApiError('unauthorized', API_MESSAGES.invalidCredentials);
-      }
-
-      await guard.succeeded(keys, at);
-      await deps.signedIn?.(tenantId, account, at, ip);
-      const token = await sessions.start({ tenantId, subjectId: account.id, email: account.email, at });
-      return { token };
+    /**
+     * Waits its turn first (withPasswordTurn): a burst of sign-ins takes its hashes and queries a
+     * few at a time, and other members' requests are served in between (issue 16).
+     */
+    login(tenantId: string, input: { email: string; password: string }, ip: string): Promise<{ token: string }> {
+      return withPasswordTurn(() => signIn(tenantId, input, ip));
     },
 
     async logout(tenantId: string, sessionId: string): Promise<void> {
@@ -96,6 +74,36 @@ export function createPasswordSignIn<A extends SignInAccount, P>(parts: SignInPa
       return principal;
     },
   };
+
+  async function signIn(tenantId: string, input: { email: string; password: string }, ip: string): Promise<{ token: string }> {
+    const email = input.email.toLowerCase();
+    const at = now();
+    const keys = signInKeys(audience, tenantId, email, ip);
+    // Counted before the password is looked at, so a burst cannot outrun the count (ADR 012).
+    await guard.admit(keys, at);
+
+    const account = await deps.findAccount(tenantId, email);
+    let valid = false;
+    if (account?.passwordHash) valid = await verifyPassword(input.password, account.passwordHash);
+    else await burnPasswordCheck(input.password);
+
+    if (!account || !valid) {
+      // The account is never locked; its owner hears of a run of failures, once per window.
+      if ((await guard.failed(keys, at)) && account) {
+        await mail.enqueue({
+          tenantId,
+          to: account.email,
+          template: { kind: 'sign-in-attempts', firstName: account.greeting, audience },
+        });
+      }
+      throw new ApiError('unauthorized', API_MESSAGES.invalidCredentials);
+    }
+
+    await guard.succeeded(keys, at);
+    await deps.signedIn?.(tenantId, account, at, ip);
+    const token = await sessions.start({ tenantId, subjectId: account.id, email: account.email, at });
+    return { token };
+  }
 }
 
 export type PasswordSignIn<P> = ReturnType<typeof createPasswordSignIn<SignInAccount, P>>;

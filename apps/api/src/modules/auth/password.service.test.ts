@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, lowerPasswordCostForTests, PRODUCTION_PASSWORD_COST, verifyPassword } from './password.service.js';
 
@@ -41,6 +42,35 @@ describe('password hashing', () => {
     expect(a).not.toBe(b);
     expect(await verifyPassword('same-password', a)).toBe(true);
     expect(await verifyPassword('same-password', b)).toBe(true);
+  });
+
+  it('verifies across hashing paths: the threads, libuv\'s threadpool (PASSWORD_HASH_THREADS=0) and a hash made elsewhere', async () => {
+    const onThreads = await hashPassword('Vintage-2026!');
+    vi.resetModules();
+    const onLibuv = await import('./password.service.js');
+    onLibuv.configurePasswordHashing({ threads: 0 });
+    onLibuv.lowerPasswordCostForTests();
+    const libuvHash = await onLibuv.hashPassword('Vintage-2026!');
+    expect(await onLibuv.verifyPassword('Vintage-2026!', onThreads)).toBe(true);
+    expect(await verifyPassword('Vintage-2026!', libuvHash)).toBe(true);
+    expect(await verifyPassword('Vintage-2026?', libuvHash)).toBe(false);
+    // As bench/lib and the seed scripts write it with scryptSync.
+    const salt = randomBytes(16);
+    const key = scryptSync('Vintage-2026!', salt, 64, { N: 1024, r: 8, p: 1 });
+    const elsewhere = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    expect(await verifyPassword('Vintage-2026!', elsewhere)).toBe(true);
+    expect(await onLibuv.verifyPassword('Vintage-2026!', elsewhere)).toBe(true);
+  });
+
+  it('is configured before the first hash, with a whole number of threads', async () => {
+    vi.resetModules();
+    const fresh = await import('./password.service.js');
+    expect(() => fresh.configurePasswordHashing({ threads: -1 })).toThrow('whole number');
+    expect(() => fresh.configurePasswordHashing({ threads: 1.5 })).toThrow('whole number');
+    fresh.configurePasswordHashing({ threads: 1 });
+    fresh.lowerPasswordCostForTests();
+    await fresh.hashPassword('x');
+    expect(() => fresh.configurePasswordHashing({ threads: 2 })).toThrow('before the first hash');
   });
 
   it('refuses malformed stored values instead of throwing', async () => {

@@ -1,4 +1,6 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { createGate, createHashPool, type Gate, type HashPool, type ScryptCost } from './password-hash-pool.js';
 
 /**
  * Passwords are hashed with scrypt (salted, memory-hard) and stored self-describing, so the cost
@@ -9,12 +11,65 @@ let cost: { N: number; r: number; p: number } = PRODUCTION_PASSWORD_COST;
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
-const scrypt = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => {
-    scryptCallback(password, salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+/**
+ * How much a hashing thread yields to everything else (Linux nice, added to the API's own): at +10
+ * a busy event loop or database process gets about ten times the CPU of a hash it competes with.
+ */
+export const HASHING_NICENESS = 10;
+
+/**
+ * Hashing threads when PASSWORD_HASH_THREADS is unset: one per core but one, which stays free for
+ * the event loop (it runs on one core at most) and whatever shares the machine — the database, on a
+ * small one. Measured on two cores during a storm of 300 sign-ins: two threads signed in no more
+ * members a second than one, and made other members' reads three times slower (docs/performance.md).
+ */
+export function defaultPasswordHashThreads(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
+let threads = defaultPasswordHashThreads();
+let pool: HashPool | undefined;
+let gate: Gate | undefined;
+
+/**
+ * PASSWORD_HASH_THREADS, set once at start (start-server.ts) before any hash: how many threads
+ * hash passwords at most. 0 hashes on Node's shared libuv threadpool instead, as before issue 16 —
+ * kept for comparison (bench/release-day.mjs measures both), not for production: there a sign-in
+ * storm queues hashes ahead of every signed-in request's token check.
+ */
+export function configurePasswordHashing(options: { threads: number }): void {
+  if (!Number.isInteger(options.threads) || options.threads < 0) throw new Error('The number of hashing threads must be a whole number, 0 or more.');
+  if (pool || gate) throw new Error('Password hashing is configured before the first hash.');
+  threads = options.threads;
+}
+
+/**
+ * Password sign-ins in progress at once: twice the hashing threads, so the threads are never idle
+ * while a sign-in reads or writes around its hash, and no more. The rest wait their turn before
+ * their first query: 500 members signing in at once would otherwise put a thousand queries ahead
+ * of every other member's in the database pool's queue. PASSWORD_HASH_THREADS=0 (libuv's
+ * threadpool, as before issue 16) lets every sign-in through, as before.
+ */
+export const signInsAtOnce = (): number => (threads === 0 ? Number.POSITIVE_INFINITY : threads * 2);
+
+/** Runs one password sign-in (or password change) when its turn comes; see signInsAtOnce. */
+export function withPasswordTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (threads === 0) return work();
+  gate ??= createGate(signInsAtOnce());
+  return gate.run(work);
+}
+
+function libuvScrypt(password: string, salt: Buffer, keyLength: number, cost: ScryptCost) {
+  return new Promise<Buffer>((resolve, reject) => {
+    scryptCallback(password, salt, keyLength, cost, (error, key) => (error ? reject(error) : resolve(key)));
   });
+}
+
+const scrypt = (password: string, salt: Buffer, keyLength: number, cost: ScryptCost): Promise<Buffer> => {
+  if (threads === 0) return libuvScrypt(password, salt, keyLength, cost);
+  pool ??= createHashPool({ threads, niceness: HASHING_NICENESS });
+  return pool.scrypt(password, salt, keyLength, cost);
+};
 
 // scrypt needs 128·N·r bytes; Node's default 32 MiB ceiling is exactly that for N=2^15, r=8, so give headroom.
 const maxmem = (N: number, r: number) => 256 * N * r;
