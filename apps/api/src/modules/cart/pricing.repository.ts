@@ -9,6 +9,45 @@ export type LocationRow = typeof inventoryLocations.$inferSelect;
 /** Rate tables are entered by staff: country codes are compared without regard to case. */
 const sameCountry = (column: AnyColumn, countryCode: string) => sql`upper(${column}) = ${countryCode.toUpperCase()}`;
 
+/** One row of the three rate tables read as one (the columns a kind does not have are null). */
+export interface RateRow {
+  kind: 'tax' | 'shipping' | 'restriction';
+  countryCode: string;
+  stateCode: string | null;
+  rateBasisPoints: number | null;
+  minBottles: number | null;
+  maxBottles: number | null;
+  priceCents: number | null;
+  includesDuties: boolean | null;
+  name: string | null;
+}
+
+/** The rate tables from their rows: here, and in the context order placement reads (ADR 024). */
+export function toRateTables(rows: readonly RateRow[]): RateTables {
+  const taxes: TaxRate[] = [];
+  const shipping: ShippingRate[] = [];
+  const restrictions: ShippingRestriction[] = [];
+  for (const row of rows) {
+    const place = { countryCode: row.countryCode, stateCode: row.stateCode };
+    if (row.kind === 'tax') {
+      taxes.push({ ...place, rateBasisPoints: Number(row.rateBasisPoints), includesDuties: Boolean(row.includesDuties) });
+    } else if (row.kind === 'shipping') {
+      shipping.push({
+        ...place,
+        minBottles: Number(row.minBottles),
+        maxBottles: row.maxBottles === null ? null : Number(row.maxBottles),
+        priceCents: Number(row.priceCents),
+        includesDuties: Boolean(row.includesDuties),
+      });
+    } else {
+      restrictions.push({ ...place, name: row.name ?? '' });
+    }
+  }
+  // Bands in order, so the first that fits is the narrowest.
+  shipping.sort((a, b) => a.minBottles - b.minBottles);
+  return { taxRates: taxes, shippingRates: shipping, restrictions };
+}
+
 /** What checkout reads besides the cart: addresses, the inventory locations and the rate tables. */
 export function createPricingRepository(db: Database) {
   return {
@@ -96,28 +135,7 @@ export function createPricingRepository(db: Database) {
             .from(shippingRestrictions)
             .where(and(eq(shippingRestrictions.tenantId, tenantId), inCountry(shippingRestrictions.countryCode))),
         );
-      const taxes: TaxRate[] = [];
-      const shipping: ShippingRate[] = [];
-      const restrictions: ShippingRestriction[] = [];
-      for (const row of rows) {
-        const place = { countryCode: row.countryCode, stateCode: row.stateCode };
-        if (row.kind === 'tax') {
-          taxes.push({ ...place, rateBasisPoints: Number(row.rateBasisPoints), includesDuties: Boolean(row.includesDuties) });
-        } else if (row.kind === 'shipping') {
-          shipping.push({
-            ...place,
-            minBottles: Number(row.minBottles),
-            maxBottles: row.maxBottles === null ? null : Number(row.maxBottles),
-            priceCents: Number(row.priceCents),
-            includesDuties: Boolean(row.includesDuties),
-          });
-        } else {
-          restrictions.push({ ...place, name: row.name ?? '' });
-        }
-      }
-      // Bands in order, so the first that fits is the narrowest.
-      shipping.sort((a, b) => a.minBottles - b.minBottles);
-      return { taxRates: taxes, shippingRates: shipping, restrictions };
+      return toRateTables(rows);
     },
 
     async shippingNotice(tenantId: string, countryCode: string): Promise<string | null> {

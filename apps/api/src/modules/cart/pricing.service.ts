@@ -23,41 +23,59 @@ export type ResolvedDelivery =
     }
   | { method: 'pickup'; location: LocationRow; taxDestination: Destination; stockLocationId: string };
 
+/** What a delivery choice is checked against: the address or pick-up location it names, and where shipped orders leave from. */
+export interface DeliveryRows {
+  address?: AddressRow | undefined;
+  shipsFrom?: LocationRow | undefined;
+  location?: LocationRow | undefined;
+}
+
+/**
+ * Shipping: the address must be the member's ('Please select an address', also when it is
+ * someone else's, so ids cannot be probed) and in the country chosen in the step before (seed §5).
+ * Pick-up: one of the producer's pick-up locations. Order placement reads the rows with everything
+ * else it needs (ADR 024); the quote reads them here.
+ */
+export function checkDelivery(customerId: string, delivery: DeliveryInput, rows: DeliveryRows): ResolvedDelivery {
+  if (delivery.method === 'shipping') {
+    const { address } = rows;
+    if (!address || address.customerId !== customerId) {
+      throw fieldError('delivery.shippingAddressId', 'selectAddress', renderValidationMessage('selectAddress'));
+    }
+    if (address.countryCode.toUpperCase() !== delivery.countryCode.trim().toUpperCase()) {
+      throw fieldError('delivery.shippingAddressId', 'addressCountryMismatch', renderValidationMessage('addressCountryMismatch'));
+    }
+    return {
+      method: 'shipping',
+      address,
+      destination: { countryCode: address.countryCode, stateCode: address.stateCode },
+      stockLocationId: rows.shipsFrom?.id ?? null,
+    };
+  }
+  const { location } = rows;
+  if (!location || !location.pickup) {
+    throw fieldError('delivery.locationId', 'selectPickupLocation', renderValidationMessage('selectPickupLocation'));
+  }
+  return {
+    method: 'pickup',
+    location,
+    // Wine collected in person is taxed where it is handed over.
+    taxDestination: { countryCode: location.countryCode, stateCode: location.stateCode },
+    stockLocationId: location.id,
+  };
+}
+
 export function createPricingService(repository: PricingRepository) {
   return {
-    /**
-     * Shipping: the address must be the member's ('Please select an address', also when it is
-     * someone else's, so ids cannot be probed) and in the country chosen in the step before (seed §5).
-     * Pick-up: one of the producer's pick-up locations.
-     */
+    /** The delivery choice checked against the member's addresses and the producer's locations (checkDelivery). */
     async resolveDelivery(tenantId: string, customerId: string, delivery: DeliveryInput): Promise<ResolvedDelivery> {
       if (delivery.method === 'shipping') {
         const address = await repository.findAddress(tenantId, delivery.shippingAddressId);
-        if (!address || address.customerId !== customerId) {
-          throw fieldError('delivery.shippingAddressId', 'selectAddress', renderValidationMessage('selectAddress'));
-        }
-        if (address.countryCode.toUpperCase() !== delivery.countryCode.trim().toUpperCase()) {
-          throw fieldError('delivery.shippingAddressId', 'addressCountryMismatch', renderValidationMessage('addressCountryMismatch'));
-        }
-        const shipsFrom = await repository.shipsFromLocation(tenantId);
-        return {
-          method: 'shipping',
-          address,
-          destination: { countryCode: address.countryCode, stateCode: address.stateCode },
-          stockLocationId: shipsFrom?.id ?? null,
-        };
+        // The ships-from location is read only for an address that passes.
+        const owned = address && address.customerId === customerId && address.countryCode.toUpperCase() === delivery.countryCode.trim().toUpperCase();
+        return checkDelivery(customerId, delivery, { address, shipsFrom: owned ? await repository.shipsFromLocation(tenantId) : undefined });
       }
-      const location = await repository.findLocation(tenantId, delivery.locationId);
-      if (!location || !location.pickup) {
-        throw fieldError('delivery.locationId', 'selectPickupLocation', renderValidationMessage('selectPickupLocation'));
-      }
-      return {
-        method: 'pickup',
-        location,
-        // Wine collected in person is taxed where it is handed over.
-        taxDestination: { countryCode: location.countryCode, stateCode: location.stateCode },
-        stockLocationId: location.id,
-      };
+      return checkDelivery(customerId, delivery, { location: await repository.findLocation(tenantId, delivery.locationId) });
     },
 
     /** Read before an order's transaction starts, so the transaction itself stays short. */

@@ -38,16 +38,20 @@ export async function findMailBrand(db: Database, tenantId: string): Promise<Mai
     .where(eq(brands.tenantId, tenantId))
     .orderBy(desc(brands.isPrimary), asc(brands.sortOrder), asc(brands.name))
     .limit(1);
-  if (brand) {
-    return {
-      name: brand.name,
-      phone: brand.phone,
-      email: brand.email,
-      postalAddress: [brand.addressLine1, `${brand.city}, ${brand.state} ${brand.postalCode}`.trim(), brand.country],
-    };
-  }
+  if (brand) return mailBrandOf(brand, tenantId);
   const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  return { name: tenant?.name ?? tenantId, phone: null, email: null, postalAddress: [] };
+  return mailBrandOf(undefined, tenant?.name ?? tenantId);
+}
+
+/** How a brand row (or, without one, the tenant's name) signs mail; for callers that read the row themselves (order placement). */
+export function mailBrandOf(brand: typeof brands.$inferSelect | undefined, tenantName: string): MailBrand {
+  if (!brand) return { name: tenantName, phone: null, email: null, postalAddress: [] };
+  return {
+    name: brand.name,
+    phone: brand.phone,
+    email: brand.email,
+    postalAddress: [brand.addressLine1, `${brand.city}, ${brand.state} ${brand.postalCode}`.trim(), brand.country],
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { createLinkSecretBox } from './link-secrets.js';
 import { createMailWorker, type DrainResult } from './mail-worker.js';
 import { UNSUBSCRIBE_PATH } from '@winery/domain';
 import { preferenceOf, type OptionalTemplate } from './mail-categories.js';
-import { createMailRepository, findMailBrand, findMailPreferences, insertMail } from './mail.repository.js';
+import { createMailRepository, findMailBrand, findMailPreferences, insertMail, type NewMail } from './mail.repository.js';
 import { absoluteUrl, renderSealedMail, type RenderContext } from './render-mail.js';
 import type { MailTemplate } from './templates/mail-templates.js';
 import type { MailBrand } from './templates/mail-types.js';
@@ -72,16 +72,12 @@ export function createMailService(deps: MailServiceDependencies) {
     intervalMs: deps.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
   });
 
-  /** Renders and inserts one mail_queue row (in `tx` when given) and asks the worker to send it. */
-  async function queue(input: EnqueueMail<MailTemplate>, tx: Database | undefined, unsubscribe?: RenderContext['unsubscribe']): Promise<{ id: string }> {
-    // On PGlite's single connection a read outside an open transaction would wait for it: the
-    // brand is read through the caller's transaction too.
-    const target = tx ?? db;
-    const brand = await brands(target, input.tenantId);
+  /** The mail_queue row of one message: rendered, its link tokens sealed, due now. */
+  async function render(input: EnqueueMail<MailTemplate>, brand: MailBrand, unsubscribe?: RenderContext['unsubscribe']): Promise<NewMail> {
     const rendered = await renderSealedMail(input.template, { brand, publicUrl: deps.publicUrl, ...(unsubscribe ? { unsubscribe } : {}) });
     const at = now();
     const id = randomUUID();
-    const row = await insertMail(target, {
+    return {
       id,
       tenantId: input.tenantId,
       kind: input.template.kind,
@@ -92,7 +88,16 @@ export function createMailService(deps: MailServiceDependencies) {
       linkSecrets: rendered.secrets ? secrets.seal(rendered.secrets, { id, to: input.to }) : null,
       nextAttemptAt: at,
       createdAt: at,
-    });
+    };
+  }
+
+  /** Renders and inserts one mail_queue row (in `tx` when given) and asks the worker to send it. */
+  async function queue(input: EnqueueMail<MailTemplate>, tx: Database | undefined, unsubscribe?: RenderContext['unsubscribe']): Promise<{ id: string }> {
+    // On PGlite's single connection a read outside an open transaction would wait for it: the
+    // brand is read through the caller's transaction too.
+    const target = tx ?? db;
+    const brand = await brands(target, input.tenantId);
+    const row = await insertMail(target, await render(input, brand, unsubscribe));
     worker.kick(tx !== undefined);
     return { id: row.id };
   }
@@ -118,6 +123,20 @@ export function createMailService(deps: MailServiceDependencies) {
       if (preferenceOf(input.template.kind)) throw new Error(`"${input.template.kind}" mail may be turned off: queue it with enqueueIfWanted.`);
       return queue(input, tx);
     },
+
+    /**
+     * Renders one transactional message into the row `enqueue` would insert, for a caller that
+     * writes it in a statement of its own, with the brand it has read itself: order placement
+     * writes the receipt in the same round trip as the order (ADR 024). Call `queued` once that
+     * has committed.
+     */
+    async prepare(input: EnqueueMail, brand: MailBrand): Promise<NewMail> {
+      if (preferenceOf(input.template.kind)) throw new Error(`"${input.template.kind}" mail may be turned off: queue it with enqueueIfWanted.`);
+      return render(input, brand);
+    },
+
+    /** A row from `prepare` has committed: the worker sends it at once. */
+    queued: () => worker.kick(false),
 
     /**
      * Mail a member may turn off (invitations, reminders, news; mail-categories.ts): queued only

@@ -175,7 +175,12 @@ async function checkNothingHalfWritten(db: ServerDatabase['db']) {
   );
   expect(over).toEqual([]);
   expect(new Set(orders.map((order) => `${order.customer_id}|${order.idempotency_key}`)).size).toBe(orders.length);
-  return { orders, approvals: ledger.filter((entry) => entry.kind === 'authorization' && entry.result.status === 'approved').length, voids: voided.size };
+  return {
+    orders,
+    approvals: ledger.filter((entry) => entry.kind === 'authorization' && entry.result.status === 'approved').length,
+    voids: voided.size,
+    openHolds: open.length,
+  };
 }
 
 describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concurrent orders, then restarted (PostgreSQL server only: runs when DATABASE_URL is set, skipped on PGlite, which one process owns)', () => {
@@ -302,12 +307,16 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
         const first = firstAnswers[i]!;
         if (first !== 'lost' && first.status < 300) expect(answer.body.number).toBe(first.body.number);
       } else {
-        expect([201, 400, 409], JSON.stringify(answer.body)).toContain(answer.status);
+        // 404: the member's other submission of the same cart made its order, which deleted the
+        // cart (ADR 017: one order per cart; the other key is told the cart no longer exists).
+        expect([201, 400, 404, 409], JSON.stringify(answer.body)).toContain(answer.status);
         if (answer.status === 201) placedNow += 1;
       }
     });
     const afterRetries = await checkNothingHalfWritten(database.db);
-    expect(afterRetries.approvals).toBe(afterRestart.approvals + placedNow);
+    // The card is authorised before the stock is taken (ADR 024): a retry that lost the last
+    // bottles after its approval had the hold voided, so the holds left are the new orders'.
+    expect(afterRetries.openHolds).toBe(afterRestart.openHolds + placedNow);
 
     // And once more: every answer is now the same as the last, and nothing is charged at all.
     const again = await Promise.all(submissions.map(send));

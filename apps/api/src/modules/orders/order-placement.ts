@@ -2,20 +2,21 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isExpired, normaliseSelection, renderValidationMessage, selectionSubtotal, type MemberOrder, type PlaceOrderInput } from '@winery/domain';
 import type { CartLineRow } from '../../db/schema/index.js';
-import { ApiError, fieldError, isApiError } from '../../shared/api-error.js';
+import { ApiError, fieldError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
-import type { CartRow } from '../cart/cart.repository.js';
-import { ownCart } from '../cart/cart.service.js';
-import type { PricingService, ResolvedDelivery } from '../cart/pricing.service.js';
+import type { WineLimitRow } from '../cart/cart.repository.js';
+import { toRateTables } from '../cart/pricing.repository.js';
+import { checkDelivery, type PricingService } from '../cart/pricing.service.js';
 import { assertOfferingOpen, choiceProblems, selectionError, toWineLimits, wineLabel } from '../cart/selection.js';
 import { cardRefused, MAX_CARDS_PER_MEMBER, type CardTokenizer } from '../cards/card-tokenizer.js';
-import type { CardValues } from '../cards/cards.repository.js';
+import type { CardRow, CardValues } from '../cards/cards.repository.js';
+import { mailBrandOf } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { confirmationMail } from './order-mails.js';
 import { addressCopy, toOrderView } from './order-view.js';
-import type { OrdersRepository } from './orders.repository.js';
+import { drawOrderNumbers, type OrderContext, type OrdersRepository } from './orders.repository.js';
 
 /** The card an order is paid with, as the gateway knows it. */
 interface PaymentSource {
@@ -36,13 +37,43 @@ export interface OrderPlacementDependencies {
   gateway: PaymentGateway;
   /** Shared with "add a card": tries with new cards count against the same per-member budget. */
   tokenizer: CardTokenizer;
-  /** The receipt is queued in the order's own transaction: no order without its e-mail, no e-mail without its order. */
+  /** The receipt is written with the order, in its transaction: no order without its e-mail, no e-mail without its order. */
   mail: MailService;
   log: FastifyBaseLogger;
   now: () => Date;
 }
 
 export type PlaceOrderResult = { order: MemberOrder; created: boolean };
+
+/** A context the submission may go on with: its cart, allocation and everything else were found. */
+type Found = Extract<OrderContext, { kind: 'found' }>;
+
+/**
+ * What the context says before anything is checked: a repeat of a placed submission (answered with
+ * its order), a cart or allocation that is not there or not the member's, or the order's data.
+ */
+function admit(context: OrderContext): Found | { repeatOf: string } {
+  switch (context.kind) {
+    case 'repeat':
+      return { repeatOf: context.orderId };
+    // cartGone: another submission from the same cart (a second tab) placed its order while this
+    // one waited for the lock; that cart is ordered and gone, and is not ordered twice.
+    case 'noCart':
+    case 'cartGone':
+      throw new ApiError('notFound', API_MESSAGES.cartNotFound);
+    case 'cartOfAnotherMember':
+      throw new ApiError('forbidden', API_MESSAGES.otherMemberCart);
+    case 'noAllocation':
+      throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
+    default:
+      return context;
+  }
+}
+
+const soldOut = (wine: Pick<WineLimitRow, 'offeringWineId' | 'name' | 'vintage' | 'sizeMl'>) => {
+  const message = API_MESSAGES.soldOut(wineLabel(wine));
+  return new ApiError('conflict', message, [{ field: `lines.${wine.offeringWineId}`, code: 'soldOut', message }]);
+};
 
 export function createOrderPlacement(deps: OrderPlacementDependencies) {
   const { repository, pricing, gateway, tokenizer, mail, log, now } = deps;
@@ -54,17 +85,16 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
   }
 
   /**
-   * The member's cart, or the order this very submission already placed when the cart is gone (an
-   * ordered cart is deleted): a repeat that raced past the first look-up still gets its order.
+   * What a member can put right without a card, checked in the order they meet it: the offering's
+   * window, the delivery (the member's own address in the chosen country, or a pick-up place), the
+   * billing address. Answers the delivery and the rate tables of its country.
    */
-  async function cartOrRepeat(tenantId: string, customerId: string, input: PlaceOrderInput): Promise<{ cart: CartRow } | { repeatOf: string }> {
-    try {
-      return { cart: await ownCart(repository, tenantId, customerId, input.cartId) };
-    } catch (error) {
-      const placed = isApiError(error) && error.type === 'notFound' ? await repository.findIdByIdempotencyKey(tenantId, customerId, input.idempotencyKey) : undefined;
-      if (placed) return { repeatOf: placed };
-      throw error;
-    }
+  function checkSubmission(found: Found, customerId: string, input: PlaceOrderInput) {
+    assertOfferingOpen(found.offer, now());
+    const delivery = checkDelivery(customerId, input.delivery, { address: found.shippingAddress, shipsFrom: found.shipsFrom, location: found.pickupLocation });
+    const billing = found.billingAddress;
+    if (!billing || billing.customerId !== customerId) throw fieldError('billingAddressId', 'selectAddress', renderValidationMessage('selectAddress'));
+    return { delivery, billing, tables: toRateTables(found.rates) };
   }
 
   /** A card the member typed in, its try counted, not yet sent to the gateway. */
@@ -74,8 +104,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
     field: string;
   }
 
-  async function savedCardSource(tenantId: string, customerId: string, cardId: string): Promise<PaymentSource> {
-    const card = await repository.findCard(tenantId, cardId);
+  function savedCardSource(card: CardRow | undefined, customerId: string): PaymentSource {
     // Someone else's card reads like no card at all: ids cannot be probed through checkout.
     if (!card || card.customerId !== customerId) throw fieldError('payment.cardId', 'selectCard', renderValidationMessage('selectCard'));
     if (isExpired({ month: card.expMonth, year: card.expYear }, now())) {
@@ -90,11 +119,14 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
    * Card-testing runs through any form that tokenises, so a new card at checkout counts against
    * the same budget as "add a card" (card-tokenizer.ts), before anything else is tried.
    */
-  async function countNewCardTry(tenantId: string, customerId: string, payment: Extract<PlaceOrderInput['payment'], { newCard: unknown }>): Promise<NewCardTry> {
+  async function countNewCardTry(
+    tenantId: string,
+    customerId: string,
+    payment: Extract<PlaceOrderInput['payment'], { newCard: unknown }>,
+    cardCount: number,
+  ): Promise<NewCardTry> {
     const { newCard, saveCard } = payment;
-    if (saveCard && (await repository.countCards(tenantId, customerId)) >= MAX_CARDS_PER_MEMBER) {
-      throw new ApiError('conflict', API_MESSAGES.tooManyCards(MAX_CARDS_PER_MEMBER));
-    }
+    if (saveCard && cardCount >= MAX_CARDS_PER_MEMBER) throw new ApiError('conflict', API_MESSAGES.tooManyCards(MAX_CARDS_PER_MEMBER));
     await tokenizer.countTry(tenantId, customerId);
     return { newCard, saveCard: Boolean(saveCard), field: 'payment.newCard.cardNumber' };
   }
@@ -134,76 +166,86 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
   }
 
   /**
-   * Places an order in one short transaction (ADR 009): lock the member's allocation, answer a
-   * repeated submission with its order, check the choice against what the member may still take,
-   * take the stock with one conditional update per wine, authorise the card, write the order.
-   * Any refusal rolls everything back: stock, order and card are as they were. A member who already
-   * holds an order of the allocation places an addition (ADR 017): it points at their first order
-   * and is charged for its own bottles only.
+   * Places an order in one short transaction (ADR 009, in four round trips since ADR 024): read
+   * everything under the member's allocation lock (a repeated submission is answered with its
+   * order), check the choice against what the member may still take, authorise the card, then
+   * write the order, its lines and its receipt and take the stock with one conditional update per
+   * wine, last, so the stock rows stay locked only until the commit. Any refusal rolls everything
+   * back: stock, order and card are as they were, and an approved authorisation is voided. A member
+   * who already holds an order of the allocation places an addition (ADR 017): it points at their
+   * first order and is charged for its own bottles only.
    */
   return async function place(tenantId: string, customerId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-    // A repeat of a submission that already made its order answers that order, whatever changed since.
-    const earlier = await repository.findIdByIdempotencyKey(tenantId, customerId, input.idempotencyKey);
-    if (earlier) return { order: await orderView(tenantId, earlier), created: false };
+    const payment = input.payment;
+    const contextInput = {
+      tenantId,
+      customerId,
+      cartId: input.cartId,
+      idempotencyKey: input.idempotencyKey,
+      delivery: input.delivery,
+      billingAddressId: input.billingAddressId,
+      cardId: 'cardId' in payment ? payment.cardId : null,
+      numbers: drawOrderNumbers(),
+    };
 
-    // Everything that can be read and checked before the transaction is, so it stays short.
-    const found = await cartOrRepeat(tenantId, customerId, input);
-    if ('repeatOf' in found) return { order: await orderView(tenantId, found.repeatOf), created: false };
-    const { cart } = found;
-    const offer = await repository.findAllocation(tenantId, customerId, cart.allocationId);
-    if (!offer) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
-    assertOfferingOpen(offer, now());
-    const delivery: ResolvedDelivery = await pricing.resolveDelivery(tenantId, customerId, input.delivery);
-    const billing = await repository.findAddress(tenantId, input.billingAddressId);
-    if (!billing || billing.customerId !== customerId) throw fieldError('billingAddressId', 'selectAddress', renderValidationMessage('selectAddress'));
-    const tables = await pricing.rateTables(tenantId, delivery);
-    const chosen: CartLineRow[] = normaliseSelection(cart.lines).sort((a, b) => (a.wineId < b.wineId ? -1 : a.wineId > b.wineId ? 1 : 0));
+    // A new card's try is counted before the card goes anywhere, once the submission passes what
+    // a member can put right without one; the count has rows of its own, so this is read outside
+    // the transaction (PGlite's one connection would wait for it), and read again inside.
+    let newCardTry: NewCardTry | null = null;
+    if (!('cardId' in payment)) {
+      const seen = admit(await repository.orderContext({ ...contextInput, lock: false }));
+      if ('repeatOf' in seen) return { order: await orderView(tenantId, seen.repeatOf), created: false };
+      checkSubmission(seen, customerId, input);
+      newCardTry = await countNewCardTry(tenantId, customerId, payment, seen.cardCount);
+    }
 
     let source: PaymentSource | undefined;
     // Set inside the transaction once the gateway approves; read when something fails after that.
     const held: { authorizationId: string | null } = { authorizationId: null };
     let savedCard = false;
-    const payment = input.payment;
-    const newCardTry = 'cardId' in payment ? null : await countNewCardTry(tenantId, customerId, payment);
     try {
-      const savedSource = 'cardId' in payment ? await savedCardSource(tenantId, customerId, payment.cardId) : null;
-      const outcome = await repository.transaction(async (q, tx) => {
-        // (a)+(b) The member's orders for this allocation queue here, so a double submission waits
-        // for the first to commit and then finds its order; two different orders of one member
-        // cannot both spend the same maximum.
-        if (!(await q.lockAllocation(tenantId, customerId, offer.allocationId))) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
-        const claimed = await q.findIdByIdempotencyKey(tenantId, customerId, input.idempotencyKey);
-        if (claimed) return { orderId: claimed, created: false, order: null };
-        // Another submission from the same cart (a second tab) placed its order while this one
-        // waited for the lock: that cart is ordered and gone, and is not ordered twice.
-        if (!(await q.findCartById(tenantId, cart.id))) throw new ApiError('notFound', API_MESSAGES.cartNotFound);
+      const outcome = await repository.transaction(async (q) => {
+        // (a)+(b) The member's orders for this allocation queue on its lock, taken by this read
+        // and held to the commit: a double submission waits for the first to commit and then
+        // finds its order; two different orders of one member cannot both spend the same maximum.
+        const found = admit(await q.orderContext({ ...contextInput, lock: true }));
+        if ('repeatOf' in found) return { orderId: found.repeatOf, created: false, order: null };
+        const { delivery, billing, tables } = checkSubmission(found, customerId, input);
+        const savedSource = 'cardId' in payment ? savedCardSource(found.card, customerId) : null;
+        const { offer, cart } = found;
         // Read under the lock: of two first orders at once, the second becomes the addition.
-        const addsTo = (await q.firstOrderOf(tenantId, customerId, offer.allocationId)) ?? null;
+        const addsTo = found.firstOrder;
         // A new card goes to the gateway only now, once this submission is known not to be a
         // repeat: a double click with a new card tokenises it once (issue 11, finding 8).
         source = savedSource ?? (await tokenise(newCardTry!));
         const card = source;
 
-        const { limits, taken } = await q.choiceContext(tenantId, customerId, offer.allocationId);
+        const limits = found.wines;
+        const taken = new Map(limits.filter((wine) => wine.taken > 0).map((wine) => [wine.offeringWineId, wine.taken]));
+        const chosen: CartLineRow[] = normaliseSelection(cart.lines).sort((a, b) => (a.wineId < b.wineId ? -1 : a.wineId > b.wineId ? 1 : 0));
         const problems = choiceProblems(chosen, { limits, taken, orderMinimumCents: offer.orderMinimumCents, combinations: offer.combinations });
         if (problems.length > 0) throw selectionError(problems, limits);
         const wines = new Map(limits.map((limit) => [limit.offeringWineId, limit]));
-        // Saved only if the order is: written here, before the stock rows are locked, to keep that window short.
-        if (card.save) {
-          const preferred = (await q.countCards(tenantId, customerId)) === 0;
-          await q.saveCard(tenantId, customerId, { ...card.save, preferred }, now());
-        }
+        // Saved only if the order is: written in this transaction, before the stock rows are locked.
+        if (card.save) await q.saveCard(tenantId, customerId, { ...card.save, preferred: found.cardCount === 0 }, now());
 
         // (d) The same totals a quote shows.
         const subtotalCents = selectionSubtotal(chosen, toWineLimits(limits));
         const bottles = chosen.reduce((sum, line) => sum + line.quantity, 0);
         const totals = pricing.totals(delivery, tables, subtotalCents, bottles);
 
-        // (g) The receipt, queued in this transaction (no order without its e-mail, no e-mail
-        // without its order) and rendered now, before the stock rows are locked: rendering takes
-        // milliseconds, and every order for the same wine would wait through them (ADR 009).
+        // (c) What is visibly gone is refused before the card is touched. The conditional update
+        // in the write decides; a race for the last bottles lost there voids the authorisation.
+        for (const line of chosen) {
+          const wine = wines.get(line.wineId)!;
+          if (delivery.stockLocationId === null || wine.stock === null || wine.stock < line.quantity) throw soldOut(wine);
+        }
+
+        // (g) The receipt, rendered now and written with the order (no order without its e-mail,
+        // no e-mail without its order).
         const at = now();
-        const number = await q.freeOrderNumber(tenantId);
+        const number = found.number;
+        if (number === null) throw new Error('no free order number among the numbers drawn');
         const pickup = delivery.method === 'pickup' ? { name: delivery.location.name, address: delivery.location.address, hours: delivery.location.hours } : null;
         const shippingAddress = delivery.method === 'shipping' ? addressCopy(delivery.address) : { name: delivery.location.name, address: delivery.location.address };
         const newLines = chosen.map((line) => {
@@ -218,35 +260,30 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
             unitPriceCents: wine.priceCents,
           };
         });
-        const member = await q.findMemberContact(tenantId, customerId);
-        if (member) {
-          const receipt = {
-            number,
-            placedAt: at,
-            offeringName: offer.offeringName,
-            totals,
-            deliveryMethod: delivery.method,
-            shippingAddress,
-            card,
-            lines: newLines,
-            giftMessage: input.giftMessage ?? null,
-            addsToNumber: addsTo?.number ?? null,
-          };
-          await mail.enqueue({ tenantId, to: member.email, template: confirmationMail(member.firstName, receipt) }, tx);
-        }
+        const receipt = found.member
+          ? await mail.prepare(
+              {
+                tenantId,
+                to: found.member.email,
+                template: confirmationMail(found.member.firstName, {
+                  number,
+                  placedAt: at,
+                  offeringName: offer.offeringName,
+                  totals,
+                  deliveryMethod: delivery.method,
+                  shippingAddress,
+                  card,
+                  lines: newLines,
+                  giftMessage: input.giftMessage ?? null,
+                  addsToNumber: addsTo?.number ?? null,
+                }),
+              },
+              mailBrandOf(found.brand, found.tenantName),
+            )
+          : null;
 
-        // (c) In wine-id order, so two orders never hold one row each and wait for the other's.
-        for (const line of chosen) {
-          const wine = wines.get(line.wineId)!;
-          const took = delivery.stockLocationId !== null && (await q.takeStock(tenantId, line.wineId, delivery.stockLocationId, line.quantity));
-          if (!took) {
-            const message = API_MESSAGES.soldOut(wineLabel(wine));
-            throw new ApiError('conflict', message, [{ field: `lines.${line.wineId}`, code: 'soldOut', message }]);
-          }
-        }
-
-        // (e) Inside the transaction: a refusal rolls the stock back. See ADR 009 for a gateway
-        // slower than the built-in one.
+        // (e) Under the member's lock (the sweep of ADR 013 waits for it), before any stock row is
+        // locked: however long the gateway takes, no other member's order waits for it.
         const authorization = await gateway
           .authorize({
             token: card.token,
@@ -265,12 +302,13 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         held.authorizationId = authorization.authorizationId;
 
         // (f) The order keeps copies: names, prices and addresses as they were when it was placed.
-        const order = await q.insertOrder(
+        const written = await q.writeOrder({
           tenantId,
-          {
-            customerId,
+          customerId,
+          cartId: cart.id,
+          order: {
             allocationId: offer.allocationId,
-            status: 'pending',
+            number,
             ...totals,
             deliveryMethod: delivery.method,
             pickupLocationId: delivery.method === 'pickup' ? delivery.location.id : null,
@@ -284,14 +322,15 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
             addsToOrderId: addsTo?.id ?? null,
             placedAt: at,
           },
-          number,
-        );
+          lines: newLines,
+          mail: receipt,
+          stockLocationId: delivery.stockLocationId!,
+        });
+        if (written.kind === 'soldOut') throw soldOut(wines.get(written.offeringWineId)!);
         // Another order took the number since it was drawn (the receipt names it): nothing is kept, the member tries again.
-        if (!order) throw new ApiError('conflict', API_MESSAGES.other);
-        const lines = await q.insertLines(tenantId, order.id, newLines);
-        await q.deleteCart(tenantId, cart.id);
-        const view = toOrderView(order, offer.offeringName, lines, pickup, { addsTo, additions: [] });
-        return { orderId: order.id, created: true, order: view };
+        if (written.kind === 'numberTaken') throw new ApiError('conflict', API_MESSAGES.other);
+        const view = toOrderView(written.order, offer.offeringName, written.lines, pickup, { addsTo, additions: [] });
+        return { orderId: written.order.id, created: true, order: view, receipt: receipt !== null };
       });
       savedCard = outcome.created && Boolean(source?.save);
       if (!outcome.created) {
@@ -299,6 +338,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         if (newCardTry) await tokenizer.giveBackTry(tenantId, customerId);
         return { order: await orderView(tenantId, outcome.orderId), created: false };
       }
+      if (outcome.receipt) mail.queued();
       return { order: outcome.order!, created: true };
     } catch (error) {
       // The same key raced in through another allocation: the first order wins and is the answer.

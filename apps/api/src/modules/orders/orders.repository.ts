@@ -1,12 +1,24 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { OrderReference } from '@winery/domain';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type Table } from 'drizzle-orm';
+import type { DeliveryInput, OrderReference } from '@winery/domain';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
-import { allocations, carts, customers, inventoryLocations, offerings, orderLines, orders, stock } from '../../db/schema/index.js';
+import {
+  addresses,
+  allocations,
+  brands,
+  carts,
+  inventoryLocations,
+  offerings,
+  orderLines,
+  orders,
+  paymentCards,
+} from '../../db/schema/index.js';
+import type { AllocationOffer, CartRow, WineLimitRow } from '../cart/cart.repository.js';
 import { cartQueries } from '../cart/cart.repository.js';
-import { createPricingRepository } from '../cart/pricing.repository.js';
-import { createCardsRepository } from '../cards/cards.repository.js';
+import type { AddressRow, LocationRow, RateRow } from '../cart/pricing.repository.js';
+import { createCardsRepository, type CardRow } from '../cards/cards.repository.js';
+import type { NewMail } from '../mail/mail.repository.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -16,18 +28,251 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'
 /**
  * Order numbers are "AE-" and eight random digits. Random rather than max+1: every order of a
  * release would otherwise queue for the same "highest number" (and a counter needs a table or a
- * sequence the schema does not have). A number is drawn until no order has it (freeOrderNumber),
- * before the order is written, so the receipt can name it; the unique index (tenant, number) is
- * the arbiter for two orders drawing the same one at once. They also do not tell anyone how many
- * orders a producer takes.
+ * sequence the schema does not have). A few are drawn per order and the context read takes the
+ * first no order has, before the order is written, so the receipt can name it; the unique index
+ * (tenant, number) is the arbiter for two orders drawing the same one at once. They also do not
+ * tell anyone how many orders a producer takes.
  */
 const drawOrderNumber = () => `AE-${randomInt(10_000_000, 100_000_000)}`;
 const NUMBER_DRAWS = 8;
+/** Numbers for one order, tried in turn by the context read (order_placement_context). */
+export const drawOrderNumbers = (): string[] => Array.from({ length: NUMBER_DRAWS }, drawOrderNumber);
 const AUTHORIZATION_LOOKUP_CHUNK = 1_000;
+
+/**
+ * A row as `to_jsonb` gives it (snake_case columns, timestamps as text), read the way Drizzle
+ * reads the table: its field names and each column's own conversion.
+ */
+function fromJsonRow<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+const maybeRow = <T extends Table>(table: T, json: unknown): T['$inferSelect'] | undefined =>
+  json && typeof json === 'object' ? fromJsonRow(table, json as Record<string, unknown>) : undefined;
+
+/** A first order (ADR 017), as the receipt and the view name it. */
+type FirstOrder = OrderReference;
+
+/** One wine of the allocation with what the member's earlier orders hold and what is left where the bottles come from. */
+export interface ContextWine extends WineLimitRow {
+  taken: number;
+  /** Bottles left at the order's stock location when read (null: none there): a hint, the conditional update decides. */
+  stock: number | null;
+}
+
+/**
+ * Everything order placement needs, read in one round trip (order_placement_context, migration
+ * 0012): under the member's allocation lock when asked, so what their earlier orders hold, the
+ * first order and the cart are as the last of them left them.
+ */
+export type OrderContext =
+  | { kind: 'repeat'; orderId: string }
+  | { kind: 'noCart' }
+  | { kind: 'cartOfAnotherMember' }
+  /** Ordered (and so deleted) by another submission of the member while this one waited for the lock. */
+  | { kind: 'cartGone' }
+  | { kind: 'noAllocation'; cart: CartRow }
+  | {
+      kind: 'found';
+      cart: CartRow;
+      offer: AllocationOffer;
+      wines: ContextWine[];
+      firstOrder: FirstOrder | null;
+      shippingAddress: AddressRow | undefined;
+      shipsFrom: LocationRow | undefined;
+      pickupLocation: LocationRow | undefined;
+      /** Where this delivery takes the bottles from (null: nowhere, nothing can be taken). */
+      stockLocationId: string | null;
+      billingAddress: AddressRow | undefined;
+      card: CardRow | undefined;
+      cardCount: number;
+      member: { firstName: string; email: string } | undefined;
+      brand: typeof brands.$inferSelect | undefined;
+      tenantName: string;
+      rates: RateRow[];
+      /** The first of the drawn numbers no order had when read; null if every one was taken. */
+      number: string | null;
+    };
+
+export interface OrderContextInput {
+  tenantId: string;
+  customerId: string;
+  cartId: string;
+  idempotencyKey: string;
+  delivery: DeliveryInput;
+  billingAddressId: string;
+  cardId: string | null;
+  /** Order numbers drawn for this order, tried in turn. */
+  numbers: string[];
+  /** Take the allocation's lock (inside the transaction), or only read (before it). */
+  lock: boolean;
+}
+
+type RawRateRow = { kind: RateRow['kind']; country_code: string; state_code: string | null; rate_basis_points: number | null; min_bottles: number | null; max_bottles: number | null; price_cents: number | null; includes_duties: boolean | null; name: string | null };
+
+function toOrderContext(raw: Record<string, unknown>): OrderContext {
+  if (typeof raw.repeatOf === 'string') return { kind: 'repeat', orderId: raw.repeatOf };
+  if (raw.cartOfAnotherMember) return { kind: 'cartOfAnotherMember' };
+  if (raw.cartGone) return { kind: 'cartGone' };
+  const cart = maybeRow(carts, raw.cart);
+  if (!cart) return { kind: 'noCart' };
+  const offer = raw.offer as (Omit<AllocationOffer, 'startDate' | 'endDate' | 'cancelledAt'> & { startDate: string; endDate: string; cancelledAt: string | null }) | null;
+  if (!offer) return { kind: 'noAllocation', cart };
+  return {
+    kind: 'found',
+    cart,
+    offer: {
+      ...offer,
+      startDate: new Date(offer.startDate),
+      endDate: new Date(offer.endDate),
+      cancelledAt: offer.cancelledAt === null ? null : new Date(offer.cancelledAt),
+      orderMinimumCents: Number(offer.orderMinimumCents),
+    },
+    wines: (raw.limits as ContextWine[]).map((wine) => ({ ...wine, taken: Number(wine.taken), stock: wine.stock === null ? null : Number(wine.stock) })),
+    firstOrder: (raw.firstOrder as FirstOrder | null) ?? null,
+    shippingAddress: maybeRow(addresses, raw.shippingAddress),
+    shipsFrom: maybeRow(inventoryLocations, raw.shipsFrom),
+    pickupLocation: maybeRow(inventoryLocations, raw.pickupLocation),
+    stockLocationId: (raw.stockLocationId as string | null) ?? null,
+    billingAddress: maybeRow(addresses, raw.billingAddress),
+    card: maybeRow(paymentCards, raw.card),
+    cardCount: Number(raw.cardCount),
+    member: (raw.member as { firstName: string; email: string } | null) ?? undefined,
+    brand: maybeRow(brands, raw.brand),
+    tenantName: String(raw.tenantName),
+    rates: (raw.rates as RawRateRow[]).map((row) => ({
+      kind: row.kind,
+      countryCode: row.country_code,
+      stateCode: row.state_code,
+      rateBasisPoints: row.rate_basis_points,
+      minBottles: row.min_bottles,
+      maxBottles: row.max_bottles,
+      priceCents: row.price_cents,
+      includesDuties: row.includes_duties,
+      name: row.name,
+    })),
+    number: (raw.number as string | null) ?? null,
+  };
+}
+
+/** What order_placement_write is given: the order's values, its lines, its receipt and where the stock is taken. */
+export interface OrderWrite {
+  tenantId: string;
+  customerId: string;
+  cartId: string;
+  order: Omit<NewOrder, 'customerId' | 'status'> & { number: string; allocationId: string; placedAt: Date };
+  lines: NewOrderLine[];
+  mail: NewMail | null;
+  stockLocationId: string;
+}
+
+export type OrderWritten =
+  | { kind: 'placed'; order: OrderRow; lines: OrderLineRow[] }
+  /** A wine had fewer bottles left than the order takes: nothing was written. */
+  | { kind: 'soldOut'; offeringWineId: string }
+  /** Another order took the drawn number meanwhile: nothing was written. */
+  | { kind: 'numberTaken' };
+
+/** The SQLSTATE and detail of the database error behind a failed query (Drizzle wraps the driver's). */
+function raised(error: unknown): { code: string; detail?: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; detail?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, ...(typeof candidate.detail === 'string' ? { detail: candidate.detail } : {}) };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+const jsonOf = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/** The first row of a raw statement's answer: node-postgres and PGlite both answer `{ rows }`. */
+const firstRow = <T>(result: unknown): T => (result as { rows: T[] }).rows[0]!;
 
 function orderQueries(db: Database) {
   return {
     ...cartQueries(db),
+
+    /** Everything placement reads, in one round trip (OrderContext). */
+    async orderContext(input: OrderContextInput): Promise<OrderContext> {
+      const { delivery } = input;
+      const result = await db.execute(sql`select order_placement_context(
+        ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${input.idempotencyKey}::uuid, ${delivery.method},
+        ${delivery.method === 'shipping' ? delivery.shippingAddressId : null}::uuid, ${delivery.method === 'pickup' ? delivery.locationId : null}::uuid,
+        ${input.billingAddressId}::uuid, ${input.cardId}::uuid, ${jsonOf(input.numbers)}, ${input.lock}::boolean) as context`);
+      return toOrderContext(firstRow<{ context: Record<string, unknown> }>(result).context);
+    },
+
+    /**
+     * Writes the order, its lines and its receipt, deletes the cart and takes the stock last, in
+     * one round trip (order_placement_write): the stock rows stay locked from there to the commit.
+     * A wine without enough bottles or a number taken meanwhile writes nothing; the transaction is
+     * then aborted and must be rolled back.
+     */
+    async writeOrder(input: OrderWrite): Promise<OrderWritten> {
+      const { order } = input;
+      const values = {
+        allocation_id: order.allocationId,
+        number: order.number,
+        subtotal_cents: order.subtotalCents,
+        shipping_cents: order.shippingCents,
+        tax_cents: order.taxCents,
+        total_cents: order.totalCents,
+        shipping_label: order.shippingLabel,
+        tax_label: order.taxLabel,
+        delivery_method: order.deliveryMethod,
+        pickup_location_id: order.pickupLocationId ?? null,
+        shipping_address: order.shippingAddress ?? null,
+        billing_address: order.billingAddress ?? null,
+        card_brand: order.cardBrand ?? null,
+        card_last4: order.cardLast4 ?? null,
+        authorization_id: order.authorizationId ?? null,
+        idempotency_key: order.idempotencyKey ?? null,
+        gift_message: order.giftMessage ?? null,
+        adds_to_order_id: order.addsToOrderId ?? null,
+        placed_at: order.placedAt.toISOString(),
+      };
+      const lines = input.lines.map((line) => ({
+        offering_wine_id: line.offeringWineId,
+        location_id: line.locationId ?? null,
+        name: line.name,
+        vintage: line.vintage,
+        size_ml: line.sizeMl,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+      }));
+      const { mail } = input;
+      const receipt = mail && {
+        id: mail.id,
+        kind: mail.kind,
+        to_address: mail.toAddress,
+        subject: mail.subject,
+        text_body: mail.textBody,
+        html_body: mail.htmlBody,
+        link_secrets: mail.linkSecrets,
+        next_attempt_at: mail.nextAttemptAt.toISOString(),
+        created_at: mail.createdAt.toISOString(),
+      };
+      try {
+        const result = await db.execute(sql`select order_placement_write(
+          ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${jsonOf(values)}, ${jsonOf(lines)},
+          ${receipt ? jsonOf(receipt) : sql`null::jsonb`}, ${input.stockLocationId}::uuid) as written`);
+        const { written } = firstRow<{ written: { order: Record<string, unknown>; lines: Record<string, unknown>[] } }>(result);
+        return { kind: 'placed', order: fromJsonRow(orders, written.order), lines: written.lines.map((line) => fromJsonRow(orderLines, line)) };
+      } catch (error) {
+        const sqlState = raised(error);
+        if (sqlState?.code === 'WSOLD' && sqlState.detail) return { kind: 'soldOut', offeringWineId: sqlState.detail };
+        if (sqlState?.code === 'WNUMB') return { kind: 'numberTaken' };
+        throw error;
+      }
+    },
 
     async findIdByIdempotencyKey(tenantId: string, customerId: string, idempotencyKey: string): Promise<string | undefined> {
       const [row] = await db
@@ -38,100 +283,14 @@ function orderQueries(db: Database) {
       return row?.id;
     },
 
-    /**
-     * Takes `quantity` bottles if, and only if, that many are left: one conditional UPDATE.
-     * Two orders for the last bottles queue on the row; the second re-reads the quantity after the
-     * first commits, so stock never goes below zero (the check constraint backs this up).
-     */
-    async takeStock(tenantId: string, offeringWineId: string, locationId: string, quantity: number): Promise<boolean> {
-      const rows = await db
-        .update(stock)
-        .set({ quantity: sql`${stock.quantity} - ${quantity}` })
-        .where(
-          and(
-            eq(stock.tenantId, tenantId),
-            eq(stock.offeringWineId, offeringWineId),
-            eq(stock.locationId, locationId),
-            gte(stock.quantity, quantity),
-          ),
-        )
-        .returning({ quantity: stock.quantity });
-      return rows.length > 0;
-    },
-
-    /**
-     * A number no order of the tenant has yet, drawn before the order is written so its receipt
-     * can be rendered before the stock rows are locked. Two orders drawing the same one between
-     * this look-up and their inserts (about one in ten million per pair at once) is refused by the
-     * unique index, and that order is refused as a whole (insertOrder with `number`).
-     */
-    async freeOrderNumber(tenantId: string): Promise<string> {
-      for (let draw = 0; draw < NUMBER_DRAWS; draw += 1) {
-        const number = drawOrderNumber();
-        const [taken] = await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.tenantId, tenantId), eq(orders.number, number)))
-          .limit(1);
-        if (!taken) return number;
-      }
-      throw new Error(`no free order number after ${NUMBER_DRAWS} draws`);
-    },
-
-    /** Writes the order under `number` (freeOrderNumber), or answers undefined if another order took it meanwhile. */
-    async insertOrder(tenantId: string, values: NewOrder, number: string): Promise<OrderRow | undefined> {
-      // DO NOTHING on a number clash only; any other conflict (the idempotency key) still raises.
-      const [row] = await db.insert(orders).values({ ...values, tenantId, number }).onConflictDoNothing({ target: [orders.tenantId, orders.number] }).returning();
-      return row;
-    },
-
     /** Whether an order was written with this authorisation (any tenant: authorisation ids are the gateway's, unique). */
     async hasOrderWithAuthorization(authorizationId: string): Promise<boolean> {
       const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.authorizationId, authorizationId)).limit(1);
       return rows.length > 0;
     },
 
-    /**
-     * The order a new one adds to (ADR 017): the member's first order of the allocation that is not
-     * cancelled. Read after the allocation is locked, so two orders at once cannot both be "first".
-     */
-    async firstOrderOf(tenantId: string, customerId: string, allocationId: string): Promise<OrderReference | undefined> {
-      const [row] = await db
-        .select({ id: orders.id, number: orders.number })
-        .from(orders)
-        .where(and(eq(orders.tenantId, tenantId), eq(orders.customerId, customerId), eq(orders.allocationId, allocationId), ne(orders.status, 'cancelled')))
-        .orderBy(asc(orders.placedAt), asc(orders.number))
-        .limit(1);
-      return row;
-    },
-
-    /** An ordered cart is gone: the member's next visit starts from an empty choice (and may add bottles). */
-    async deleteCart(tenantId: string, cartId: string): Promise<void> {
-      await db.delete(carts).where(and(eq(carts.tenantId, tenantId), eq(carts.id, cartId)));
-    },
-
-    async insertLines(tenantId: string, orderId: string, lines: NewOrderLine[]): Promise<OrderLineRow[]> {
-      return db
-        .insert(orderLines)
-        .values(lines.map((line) => ({ ...line, tenantId, orderId })))
-        .returning();
-    },
-
-    /** Whom an order's e-mails go to. */
-    async findMemberContact(tenantId: string, customerId: string): Promise<{ firstName: string; email: string } | undefined> {
-      const [row] = await db
-        .select({ firstName: customers.firstName, email: customers.email })
-        .from(customers)
-        .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)))
-        .limit(1);
-      return row;
-    },
-
     /** A card the member chose to save while ordering; written with the order, or not at all. */
     saveCard: (...args: Parameters<ReturnType<typeof createCardsRepository>['insert']>) => createCardsRepository(db).insert(...args),
-    countCards: (tenantId: string, customerId: string) => createCardsRepository(db).countForCustomer(tenantId, customerId),
-    findCard: (tenantId: string, cardId: string) => createCardsRepository(db).findById(tenantId, cardId),
-    findAddress: (tenantId: string, addressId: string) => createPricingRepository(db).findAddress(tenantId, addressId),
   };
 }
 

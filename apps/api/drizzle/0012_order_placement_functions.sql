@@ -1,0 +1,238 @@
+-- Order placement in two round trips inside its transaction (ADR 024): everything an order needs,
+-- read under the member's allocation lock (order_placement_context), then everything it writes,
+-- the stock last (order_placement_write). Functions rather than single statements because each
+-- statement of a VOLATILE function reads the newest committed data: the reads after the lock see
+-- what the member's previous order wrote, which a CTE of the same statement would not.
+
+CREATE OR REPLACE FUNCTION order_placement_context(
+  p_tenant text,
+  p_customer uuid,
+  p_cart uuid,
+  p_key uuid,
+  p_method text,
+  p_address uuid,
+  p_location uuid,
+  p_billing uuid,
+  p_card uuid,
+  p_numbers jsonb,
+  p_lock boolean
+) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  v_order uuid;
+  v_cart jsonb;
+  v_allocation uuid;
+  v_offer jsonb;
+  v_shipping_address jsonb;
+  v_ships_from jsonb;
+  v_pickup jsonb;
+  v_country text;
+  v_stock_location uuid;
+  v_limits jsonb;
+  v_rates jsonb;
+  v_brand jsonb;
+  v_number text;
+BEGIN
+  -- A repeat of a submission that made its order is answered with that order, before any lock.
+  SELECT id INTO v_order FROM orders WHERE tenant_id = p_tenant AND customer_id = p_customer AND idempotency_key = p_key LIMIT 1;
+  IF FOUND THEN
+    RETURN jsonb_build_object('repeatOf', v_order);
+  END IF;
+
+  SELECT to_jsonb(c), c.allocation_id INTO v_cart, v_allocation FROM carts c WHERE c.tenant_id = p_tenant AND c.id = p_cart;
+  IF v_cart IS NULL THEN
+    -- An ordered cart is deleted: a repeat that raced past the first look-up still gets its order.
+    SELECT id INTO v_order FROM orders WHERE tenant_id = p_tenant AND customer_id = p_customer AND idempotency_key = p_key LIMIT 1;
+    RETURN CASE WHEN FOUND THEN jsonb_build_object('repeatOf', v_order) ELSE jsonb_build_object('cart', NULL) END;
+  END IF;
+  IF (v_cart ->> 'customer_id')::uuid <> p_customer THEN
+    RETURN jsonb_build_object('cartOfAnotherMember', true);
+  END IF;
+
+  -- The member's orders for this allocation queue here until the transaction ends (ADR 009).
+  IF p_lock THEN
+    PERFORM 1 FROM allocations WHERE tenant_id = p_tenant AND customer_id = p_customer AND id = v_allocation FOR NO KEY UPDATE;
+  ELSE
+    PERFORM 1 FROM allocations WHERE tenant_id = p_tenant AND customer_id = p_customer AND id = v_allocation;
+  END IF;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('cart', v_cart, 'offer', NULL);
+  END IF;
+
+  IF p_lock THEN
+    -- Read again under the lock: the submission that held it may have made this very order, or
+    -- ordered this cart (a second tab), which deleted it.
+    SELECT id INTO v_order FROM orders WHERE tenant_id = p_tenant AND customer_id = p_customer AND idempotency_key = p_key LIMIT 1;
+    IF FOUND THEN
+      RETURN jsonb_build_object('repeatOf', v_order);
+    END IF;
+    SELECT to_jsonb(c) INTO v_cart FROM carts c WHERE c.tenant_id = p_tenant AND c.id = p_cart;
+    IF v_cart IS NULL THEN
+      RETURN jsonb_build_object('cartGone', true);
+    END IF;
+  END IF;
+
+  SELECT jsonb_build_object(
+      'allocationId', a.id,
+      'offeringId', o.id,
+      'offeringName', o.name,
+      'startDate', o.start_date,
+      'endDate', o.end_date,
+      'cancelledAt', o.cancelled_at,
+      'orderMinimumCents', coalesce(a.order_minimum_cents, o.order_minimum_cents),
+      'combinations', o.combinations)
+    INTO v_offer
+    FROM allocations a
+    JOIN offerings o ON o.id = a.offering_id AND o.tenant_id = a.tenant_id AND o.status = 'published'
+    WHERE a.tenant_id = p_tenant AND a.customer_id = p_customer AND a.id = v_allocation;
+  IF v_offer IS NULL THEN
+    RETURN jsonb_build_object('cart', v_cart, 'offer', NULL);
+  END IF;
+
+  -- Where the bottles come from, and the country whose rates apply.
+  IF p_method = 'shipping' THEN
+    SELECT to_jsonb(a), a.country_code INTO v_shipping_address, v_country FROM addresses a WHERE a.tenant_id = p_tenant AND a.id = p_address;
+    SELECT to_jsonb(l), l.id INTO v_ships_from, v_stock_location
+      FROM inventory_locations l WHERE l.tenant_id = p_tenant AND l.ships_from ORDER BY l.sort_order, l.id LIMIT 1;
+  ELSE
+    SELECT to_jsonb(l), l.country_code, CASE WHEN l.pickup THEN l.id END INTO v_pickup, v_country, v_stock_location
+      FROM inventory_locations l WHERE l.tenant_id = p_tenant AND l.id = p_location;
+  END IF;
+
+  -- The wines the member may take, with what their earlier orders hold (cancelled ones give theirs
+  -- back) and what is left where the bottles come from: a hint, the conditional update decides.
+  SELECT coalesce(jsonb_agg(jsonb_build_object(
+      'offeringWineId', ow.id,
+      'minimum', al.minimum,
+      'maximum', al.maximum,
+      'priceCents', ow.price_cents,
+      'name', w.name,
+      'vintage', w.vintage,
+      'sizeMl', w.size_ml,
+      'taken', (SELECT coalesce(sum(ol.quantity), 0) FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+                 WHERE o.tenant_id = p_tenant AND o.customer_id = p_customer AND o.allocation_id = v_allocation
+                   AND o.status <> 'cancelled' AND ol.offering_wine_id = ow.id),
+      'stock', (SELECT s.quantity FROM stock s WHERE s.offering_wine_id = ow.id AND s.location_id = v_stock_location))
+      ORDER BY ow.sort_order, w.name, ow.id), '[]'::jsonb)
+    INTO v_limits
+    FROM allocation_lines al
+    JOIN allocations a ON a.id = al.allocation_id
+    JOIN offering_wines ow ON ow.id = al.offering_wine_id AND ow.offering_id = a.offering_id
+    JOIN wines w ON w.id = ow.wine_id
+    WHERE al.tenant_id = p_tenant AND al.allocation_id = v_allocation;
+
+  -- Rate tables are entered by staff: country codes are compared without regard to case.
+  SELECT coalesce(jsonb_agg(r), '[]'::jsonb) INTO v_rates FROM (
+    SELECT 'tax' AS kind, country_code, state_code, rate_basis_points, NULL::int AS min_bottles, NULL::int AS max_bottles,
+           NULL::int AS price_cents, includes_duties, NULL::text AS name
+      FROM tax_rates WHERE tenant_id = p_tenant AND upper(country_code) = upper(v_country)
+    UNION ALL
+    SELECT 'shipping', country_code, state_code, NULL, min_bottles, max_bottles, price_cents, includes_duties, NULL
+      FROM shipping_rates WHERE tenant_id = p_tenant AND upper(country_code) = upper(v_country)
+    UNION ALL
+    SELECT 'restriction', country_code, state_code, NULL, NULL, NULL, NULL, NULL, name
+      FROM shipping_restrictions WHERE tenant_id = p_tenant AND upper(country_code) = upper(v_country)
+  ) r;
+
+  -- The brand that signs the receipt: the primary one, else the first.
+  SELECT to_jsonb(b) INTO v_brand FROM brands b WHERE b.tenant_id = p_tenant ORDER BY b.is_primary DESC, b.sort_order, b.name LIMIT 1;
+
+  -- The first of the drawn order numbers no order of the tenant has.
+  SELECT c.n INTO v_number FROM jsonb_array_elements_text(p_numbers) WITH ORDINALITY AS c(n, i)
+    WHERE NOT EXISTS (SELECT 1 FROM orders WHERE tenant_id = p_tenant AND number = c.n) ORDER BY c.i LIMIT 1;
+
+  RETURN jsonb_build_object(
+    'cart', v_cart,
+    'offer', v_offer,
+    'limits', v_limits,
+    'firstOrder', (SELECT jsonb_build_object('id', id, 'number', number) FROM orders
+                    WHERE tenant_id = p_tenant AND customer_id = p_customer AND allocation_id = v_allocation AND status <> 'cancelled'
+                    ORDER BY placed_at, number LIMIT 1),
+    'shippingAddress', v_shipping_address,
+    'shipsFrom', v_ships_from,
+    'pickupLocation', v_pickup,
+    'stockLocationId', v_stock_location,
+    'billingAddress', (SELECT to_jsonb(a) FROM addresses a WHERE a.tenant_id = p_tenant AND a.id = p_billing),
+    'card', (SELECT to_jsonb(c) FROM payment_cards c WHERE c.tenant_id = p_tenant AND c.id = p_card),
+    'cardCount', (SELECT count(*) FROM payment_cards WHERE tenant_id = p_tenant AND customer_id = p_customer),
+    'member', (SELECT jsonb_build_object('firstName', first_name, 'email', email) FROM customers WHERE tenant_id = p_tenant AND id = p_customer),
+    'brand', v_brand,
+    'tenantName', (SELECT name FROM tenants WHERE id = p_tenant),
+    'rates', v_rates,
+    'number', v_number);
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION order_placement_write(
+  p_tenant text,
+  p_customer uuid,
+  p_cart uuid,
+  p_order jsonb,
+  p_lines jsonb,
+  p_mail jsonb,
+  p_stock_location uuid
+) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  v_order orders%ROWTYPE;
+  v_lines jsonb;
+  v_take record;
+BEGIN
+  -- The order keeps copies: names, prices and addresses as they were when it was placed.
+  INSERT INTO orders (tenant_id, customer_id, allocation_id, number, status, subtotal_cents, shipping_cents, tax_cents, total_cents,
+                      shipping_label, tax_label, delivery_method, pickup_location_id, shipping_address, billing_address, card_brand,
+                      card_last4, authorization_id, idempotency_key, gift_message, adds_to_order_id, placed_at)
+  SELECT p_tenant, p_customer, o.allocation_id, o.number, 'pending', o.subtotal_cents, o.shipping_cents, o.tax_cents, o.total_cents,
+         o.shipping_label, o.tax_label, o.delivery_method, o.pickup_location_id, o.shipping_address, o.billing_address, o.card_brand,
+         o.card_last4, o.authorization_id, o.idempotency_key, o.gift_message, o.adds_to_order_id, o.placed_at
+    FROM jsonb_to_record(p_order) AS o(allocation_id uuid, number text, subtotal_cents int, shipping_cents int, tax_cents int,
+         total_cents int, shipping_label text, tax_label text, delivery_method text, pickup_location_id uuid, shipping_address jsonb,
+         billing_address jsonb, card_brand text, card_last4 text, authorization_id text, idempotency_key uuid, gift_message text,
+         adds_to_order_id uuid, placed_at timestamptz)
+  -- Another order took the number since it was drawn: nothing is written (any other conflict raises).
+  ON CONFLICT (tenant_id, number) DO NOTHING
+  RETURNING * INTO v_order;
+  IF v_order.id IS NULL THEN
+    RAISE EXCEPTION 'the order number was taken meanwhile' USING ERRCODE = 'WNUMB';
+  END IF;
+
+  WITH written AS (
+    INSERT INTO order_lines (tenant_id, order_id, offering_wine_id, location_id, name, vintage, size_ml, quantity, unit_price_cents)
+    SELECT p_tenant, v_order.id, l.offering_wine_id, l.location_id, l.name, l.vintage, l.size_ml, l.quantity, l.unit_price_cents
+      FROM jsonb_to_recordset(p_lines) AS l(offering_wine_id uuid, location_id uuid, name text, vintage int, size_ml int, quantity int,
+           unit_price_cents int)
+    RETURNING *
+  )
+  SELECT jsonb_agg(to_jsonb(written)) INTO v_lines FROM written;
+
+  -- The receipt commits with the order, or neither does.
+  IF p_mail IS NOT NULL THEN
+    INSERT INTO mail_queue (id, tenant_id, kind, to_address, subject, text_body, html_body, link_secrets, next_attempt_at, created_at)
+    SELECT m.id, p_tenant, m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.link_secrets, m.next_attempt_at, m.created_at
+      FROM jsonb_to_record(p_mail) AS m(id uuid, kind text, to_address text, subject text, text_body text, html_body text,
+           link_secrets text, next_attempt_at timestamptz, created_at timestamptz);
+  END IF;
+
+  -- An ordered cart is gone: the member's next visit starts from an empty choice (ADR 017).
+  DELETE FROM carts WHERE tenant_id = p_tenant AND id = p_cart;
+
+  -- The stock last, so its rows stay locked only until the COMMIT that follows: one conditional
+  -- update per wine, in wine-id order, so two orders never hold one row each and wait for the other's.
+  FOR v_take IN
+    SELECT l.offering_wine_id, sum(l.quantity)::int AS quantity
+      FROM jsonb_to_recordset(p_lines) AS l(offering_wine_id uuid, quantity int)
+      GROUP BY l.offering_wine_id ORDER BY l.offering_wine_id
+  LOOP
+    UPDATE stock SET quantity = quantity - v_take.quantity
+      WHERE tenant_id = p_tenant AND offering_wine_id = v_take.offering_wine_id AND location_id = p_stock_location
+        AND quantity >= v_take.quantity;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'sold out' USING ERRCODE = 'WSOLD', DETAIL = v_take.offering_wine_id::text;
+    END IF;
+  END LOOP;
+
+  RETURN jsonb_build_object('order', to_jsonb(v_order), 'lines', coalesce(v_lines, '[]'::jsonb));
+END
+$$;
