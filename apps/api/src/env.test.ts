@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the password hashing threads: unset leaves the default, 0 is Node\'s threadpool', () => {
+    expect(loadConfig({}).PASSWORD_HASH_THREADS).toBeUndefined();
+    expect(loadConfig({ PASSWORD_HASH_THREADS: '0' }).PASSWORD_HASH_THREADS).toBe(0);
+    expect(loadConfig({ PASSWORD_HASH_THREADS: ' 3 ' }).PASSWORD_HASH_THREADS).toBe(3);
+  });
+
   it('reads the minimum age', () => {
     expect(loadConfig({ MINIMUM_AGE: '18' }).MINIMUM_AGE).toBe(18);
     expect(loadConfig({ MINIMUM_AGE: ' 25 ' }).MINIMUM_AGE).toBe(25);
@@ -61,6 +67,8 @@ describe('loadConfig', () => {
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be a whole number of API worker processes between 1 and 64.'],
     [{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY must be a whole number of API worker processes between 1 and 64.'],
     [{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY must be a whole number of API worker processes between 1 and 64.'],
+    [{ PASSWORD_HASH_THREADS: 'many' }, 'PASSWORD_HASH_THREADS must be a whole number of threads between 0 and 64.'],
+    [{ PASSWORD_HASH_THREADS: '65' }, 'PASSWORD_HASH_THREADS must be a whole number of threads between 0 and 64.'],
     [{ TEST_GATEWAY_FINGERPRINT_KEY: 'short' }, 'TEST_GATEWAY_FINGERPRINT_KEY must be 32 random bytes in base64url'],
   ])('stops with a sentence naming the bad setting: %o', (env, sentence) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -22,9 +22,9 @@
  *   RATE_LIMIT_MAX     API requests one IP may make per minute (default 600). Raise it when many members
  *                      share one address (a company network) or for load tests (bench/release-day.mjs)
  *   PASSWORD_HASH_THREADS  threads that hash passwords (scrypt) at most, beside the event loop (default:
- *                      one per core on Linux, at a lower priority; elsewhere one per core but one). 0 hashes
- *                      on Node's shared threadpool as before issue 16 (for comparison: a sign-in storm
- *                      then holds up every signed-in request)
+ *                      one per core but one, at a lower priority on Linux). 0 hashes on Node's shared
+ *                      threadpool as before issue 16 (for comparison: a sign-in storm then holds up every
+ *                      signed-in request)
  *   (Relative DATA_DIR and WEB_ROOT are taken from the repository root, whatever the working directory.)
  *   LOG_LEVEL          fatal | error | warn | info | debug | trace | silent (default info)
  *   TRUST_PROXY        true behind a load balancer/reverse proxy, so client IPs (sign-in limits, logs)
