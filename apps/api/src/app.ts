@@ -8,6 +8,7 @@ import { allocationsModule } from './modules/allocations/allocations.module.js';
 import { auditModule } from './modules/audit/audit.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { createMemberSignIn } from './modules/auth/member-sign-in.js';
+import sessionRevocationsPlugin from './modules/auth/session-revocations.plugin.js';
 import { resolveLoginLimits, type LoginLimitOverrides } from './modules/auth/sign-in-limits.js';
 import type { SigningKeys } from './modules/auth/signing-keys.js';
 import { bottlesModule } from './modules/bottles/bottles.module.js';
@@ -185,9 +186,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const origins = thirdPartyOrigins(siteConfig);
   await app.register(securityPlugin, { extraScriptSrc: origins.script, extraConnectSrc: origins.connect });
   await app.register(openApiPlugin);
-  await app.register(tenantPlugin, { db });
+  await app.register(tenantPlugin, { db, now });
   await app.register(authPlugin, { audience: 'member', authenticator: parts.memberSignIn });
   await app.register(authPlugin, { audience: 'staff', authenticator: parts.staffSignIn });
+  // Sessions cached as live stop at once in every instance when one revokes them (ADR 024).
+  await app.register(sessionRevocationsPlugin, { redisUrl: options.globalRateLimit?.redisUrl ?? null });
   await app.register(staffGuardPlugin);
   await app.register(mailPlugin, { mail });
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { sessions, staffSessions } from '../../db/schema/index.js';
 import type { Audience } from './audiences.js';
+import { sessionCache } from './session-cache.js';
 
 /**
  * Each audience keeps its sessions in its own table (a member's session can never be read as a
@@ -45,11 +46,13 @@ export function createSessionsRepository(db: Database, audience: Audience) {
       return row;
     },
 
+    /** Ends one session; every instance stops taking it at once (ADR 024, session-cache.ts). */
     async revoke(tenantId: string, id: string, at: Date): Promise<void> {
       await db
         .update(table)
         .set({ revokedAt: at })
         .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+      sessionCache.revoke({ audience, sessionId: id });
     },
 
     /** Ends every live session of one person (a changed password), except `keep` when given. */
@@ -58,6 +61,8 @@ export function createSessionsRepository(db: Database, audience: Audience) {
         .update(table)
         .set({ revokedAt: at })
         .where(and(eq(table.tenantId, tenantId), eq(subject, subjectId), isNull(table.revokedAt), ...(keep ? [ne(table.id, keep)] : [])));
+      // `keep` is the session making the change: dropping it from the cache only costs it one read.
+      sessionCache.revoke({ audience, subjectId });
     },
   };
 }

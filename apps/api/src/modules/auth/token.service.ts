@@ -14,12 +14,27 @@ export interface TokenClaims {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Tokens this service has verified, at most this many (about 1 KB each), the oldest dropped first. */
+const VERIFIED_TOKENS = 20_000;
+
 /**
  * Signs and verifies one audience's tokens. The algorithm is pinned: `alg: none`, HS256 and the
  * like never pass, and neither does the other audience's token.
+ *
+ * A token whose signature and claims were verified is remembered, by its exact text, until it
+ * expires (ADR 024): the same bytes verify the same way, and the signature check (WebCrypto
+ * Ed25519) was the costliest part of a signed-in request. Whether its session is still live is
+ * the session store's question, asked on every request.
  */
 export function createTokenService(keys: SigningKeys, audience: Audience) {
   const aud = TOKEN_AUDIENCES[audience];
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+
+  function remember(token: string, claims: TokenClaims, expiresAtMs: number) {
+    if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, expiresAtMs });
+  }
+
   return {
     async sign(claims: TokenClaims & { issuedAt: Date; expiresAt: Date }): Promise<string> {
       return new SignJWT({ email: claims.email, tenant: claims.tenant })
@@ -35,6 +50,10 @@ export function createTokenService(keys: SigningKeys, audience: Audience) {
 
     /** The claims of a valid token, or null for anything else (bad shape, signature, claims, expiry). */
     async verify(token: string): Promise<TokenClaims | null> {
+      const known = verified.get(token);
+      // jose compares the expiry with the system clock; so does a token remembered.
+      if (known && known.expiresAtMs > Date.now()) return { ...known.claims };
+      if (known) verified.delete(token);
       if (token.split('.').length !== 3) return null;
       try {
         const { payload } = await jwtVerify(token, keys.publicKey, {
@@ -44,11 +63,13 @@ export function createTokenService(keys: SigningKeys, audience: Audience) {
           typ: 'JWT',
           requiredClaims: ['sub', 'email', 'tenant', 'jti', 'iat', 'exp'],
         });
-        const { sub, email, tenant, jti } = payload;
+        const { sub, email, tenant, jti, exp } = payload;
         if (typeof sub !== 'string' || !UUID.test(sub)) return null;
         if (typeof jti !== 'string' || !UUID.test(jti)) return null;
         if (typeof email !== 'string' || typeof tenant !== 'string') return null;
-        return { subjectId: sub, email, tenant, sessionId: jti };
+        const claims = { subjectId: sub, email, tenant, sessionId: jti };
+        if (typeof exp === 'number') remember(token, claims, exp * 1000);
+        return claims;
       } catch {
         // Whatever jose rejects (shape, algorithm, signature, claims, expiry) is simply not a session.
         return null;
