@@ -50,6 +50,7 @@ import staticWebPlugin from './plugins/static-web.plugin.js';
 import tenantPlugin from './plugins/tenant.plugin.js';
 import { createAttemptCounter } from './shared/attempt-counter.js';
 import { LOG_SERIALIZERS, REDACT_CENSOR, REDACT_PATHS } from './shared/log-redaction.js';
+import { OneLinePerRequest } from './shared/request-log.js';
 
 export interface BuildAppOptions {
   db: Database;
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger,
+    // One access-log line per request, when it is answered (shared/request-log.ts).
+    logController: new OneLinePerRequest(),
     trustProxy: options.trustProxy ?? false,
     // Body size well above any form; larger bodies are refused before parsing.
     bodyLimit: 256 * 1024,

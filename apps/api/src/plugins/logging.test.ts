@@ -112,11 +112,16 @@ describe('link tokens in the request log (issue 11)', () => {
     for (const url of urls) await t.app.inject({ method: 'GET', url });
     const log = lines.slice(before).join('');
     expect(log).not.toContain(token);
-    const logged = lines
-      .slice(before)
-      .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
-      .filter((line) => line.msg === 'incoming request')
-      .map((line) => line.req!.url);
+    const entries = lines.slice(before).map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    // One line per request, written when it is answered, with the request, the status and the time.
+    expect(entries.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    const completed = entries.filter((line) => line.msg === 'request completed');
+    for (const line of completed) {
+      expect(line.req!.method).toBe('GET');
+      expect(line.res!.statusCode).toBeGreaterThanOrEqual(200);
+      expect(line.responseTime).toBeGreaterThan(0);
+    }
+    const logged = completed.map((line) => line.req!.url);
     expect(logged).toEqual([
       '/reset-password/[redacted]',
       '/login-by-link/[redacted]',

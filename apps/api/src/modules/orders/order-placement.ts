@@ -193,7 +193,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
     // the transaction (PGlite's one connection would wait for it), and read again inside.
     let newCardTry: NewCardTry | null = null;
     if (!('cardId' in payment)) {
-      const seen = admit(await repository.orderContext({ ...contextInput, lock: false }));
+      const seen = admit(await repository.orderContext(contextInput));
       if ('repeatOf' in seen) return { order: await orderView(tenantId, seen.repeatOf), created: false };
       checkSubmission(seen, customerId, input);
       newCardTry = await countNewCardTry(tenantId, customerId, payment, seen.cardCount);
@@ -204,11 +204,11 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
     const held: { authorizationId: string | null } = { authorizationId: null };
     let savedCard = false;
     try {
-      const outcome = await repository.transaction(async (q) => {
+      const outcome = await repository.placementTransaction(async (q) => {
         // (a)+(b) The member's orders for this allocation queue on its lock, taken by this read
         // and held to the commit: a double submission waits for the first to commit and then
         // finds its order; two different orders of one member cannot both spend the same maximum.
-        const found = admit(await q.orderContext({ ...contextInput, lock: true }));
+        const found = admit(await q.context(contextInput));
         if ('repeatOf' in found) return { orderId: found.repeatOf, created: false, order: null };
         const { delivery, billing, tables } = checkSubmission(found, customerId, input);
         const savedSource = 'cardId' in payment ? savedCardSource(found.card, customerId) : null;
@@ -302,7 +302,8 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         held.authorizationId = authorization.authorizationId;
 
         // (f) The order keeps copies: names, prices and addresses as they were when it was placed.
-        const written = await q.writeOrder({
+        // The last round trip: the write, and the commit with it (ADR 024).
+        const written = await q.writeAndCommit({
           tenantId,
           customerId,
           cartId: cart.id,

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type Table } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL, type Table } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { DeliveryInput, OrderReference } from '@winery/domain';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import {
   addresses,
@@ -196,82 +198,183 @@ const jsonOf = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** The first row of a raw statement's answer: node-postgres and PGlite both answer `{ rows }`. */
 const firstRow = <T>(result: unknown): T => (result as { rows: T[] }).rows[0]!;
 
+/** The context read (order_placement_context, migration 0012). */
+function contextStatement(input: OrderContextInput): SQL {
+  const { delivery } = input;
+  return sql`select order_placement_context(
+    ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${input.idempotencyKey}::uuid, ${delivery.method},
+    ${delivery.method === 'shipping' ? delivery.shippingAddressId : null}::uuid, ${delivery.method === 'pickup' ? delivery.locationId : null}::uuid,
+    ${input.billingAddressId}::uuid, ${input.cardId}::uuid, ${jsonOf(input.numbers)}, ${input.lock}::boolean) as context`;
+}
+
+/** The write (order_placement_write, migration 0012): the order, its lines, its receipt, the cart deleted, the stock last. */
+function writeStatement(input: OrderWrite): SQL {
+  const { order, mail } = input;
+  const values = {
+    allocation_id: order.allocationId,
+    number: order.number,
+    subtotal_cents: order.subtotalCents,
+    shipping_cents: order.shippingCents,
+    tax_cents: order.taxCents,
+    total_cents: order.totalCents,
+    shipping_label: order.shippingLabel,
+    tax_label: order.taxLabel,
+    delivery_method: order.deliveryMethod,
+    pickup_location_id: order.pickupLocationId ?? null,
+    shipping_address: order.shippingAddress ?? null,
+    billing_address: order.billingAddress ?? null,
+    card_brand: order.cardBrand ?? null,
+    card_last4: order.cardLast4 ?? null,
+    authorization_id: order.authorizationId ?? null,
+    idempotency_key: order.idempotencyKey ?? null,
+    gift_message: order.giftMessage ?? null,
+    adds_to_order_id: order.addsToOrderId ?? null,
+    placed_at: order.placedAt.toISOString(),
+  };
+  const lines = input.lines.map((line) => ({
+    offering_wine_id: line.offeringWineId,
+    location_id: line.locationId ?? null,
+    name: line.name,
+    vintage: line.vintage,
+    size_ml: line.sizeMl,
+    quantity: line.quantity,
+    unit_price_cents: line.unitPriceCents,
+  }));
+  const receipt = mail && {
+    id: mail.id,
+    kind: mail.kind,
+    to_address: mail.toAddress,
+    subject: mail.subject,
+    text_body: mail.textBody,
+    html_body: mail.htmlBody,
+    link_secrets: mail.linkSecrets,
+    next_attempt_at: mail.nextAttemptAt.toISOString(),
+    created_at: mail.createdAt.toISOString(),
+  };
+  return sql`select order_placement_write(
+    ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${jsonOf(values)}, ${jsonOf(lines)},
+    ${receipt ? jsonOf(receipt) : sql`null::jsonb`}, ${input.stockLocationId}::uuid) as written`;
+}
+
+const readContext = (result: unknown) => toOrderContext(firstRow<{ context: Record<string, unknown> }>(result).context);
+
+function readWritten(result: unknown): OrderWritten {
+  const { written } = firstRow<{ written: { order: Record<string, unknown>; lines: Record<string, unknown>[] } }>(result);
+  return { kind: 'placed', order: fromJsonRow(orders, written.order), lines: written.lines.map((line) => fromJsonRow(orderLines, line)) };
+}
+
+/** A refusal the write raises on purpose (migration 0012), as its outcome; undefined for any other error. */
+function writeRefusal(error: unknown): OrderWritten | undefined {
+  const sqlState = raised(error);
+  if (sqlState?.code === 'WSOLD' && sqlState.detail) return { kind: 'soldOut', offeringWineId: sqlState.detail };
+  if (sqlState?.code === 'WNUMB') return { kind: 'numberTaken' };
+  return undefined;
+}
+
+/**
+ * One placement's transaction (ADR 024): the context read under the member's allocation lock, a
+ * new card saved if asked, and the write, which ends it. When the write places the order, it has
+ * committed; when it refuses (sold out, number taken), nothing of the transaction is kept.
+ */
+export interface PlacementTransaction {
+  context(input: Omit<OrderContextInput, 'lock'>): Promise<OrderContext>;
+  saveCard(...args: Parameters<ReturnType<typeof createCardsRepository>['insert']>): Promise<unknown>;
+  writeAndCommit(input: OrderWrite): Promise<OrderWritten>;
+}
+
+/** Turns Drizzle's SQL into the text and parameters node-postgres takes. */
+const dialect = new PgDialect();
+
+/**
+ * On a PostgreSQL server, in two round trips: BEGIN goes out with the context read, and COMMIT
+ * with the write (node-postgres pipeline mode, on this connection only while it is ours). The
+ * stock rows the write locks are so released by the server as soon as the write ends, not after
+ * the answer has crossed to this process, waited its turn on a busy event loop and come back.
+ */
+async function pipelinedPlacement<T>(pool: pg.Pool, work: (tx: PlacementTransaction) => Promise<T>): Promise<T> {
+  const client = (await pool.connect()) as pg.PoolClient & { pipeline: boolean };
+  let ended = false;
+  let broken: Error | undefined;
+  const run = (statement: SQL) => {
+    const query = dialect.sqlToQuery(statement);
+    return client.query(query.sql, query.params as unknown[]);
+  };
+  client.pipeline = true;
+  try {
+    const begun = client.query('begin');
+    begun.catch(() => undefined);
+    const tx: PlacementTransaction = {
+      async context(input) {
+        const [, result] = await Promise.all([begun, run(contextStatement({ ...input, lock: true }))]);
+        return readContext(result);
+      },
+      async saveCard(...args) {
+        await begun;
+        return createCardsRepository(drizzle(client) as unknown as Database).insert(...args);
+      },
+      async writeAndCommit(input) {
+        const written = run(writeStatement(input));
+        const committed = client.query('commit');
+        const [write, commit] = await Promise.allSettled([written, committed]);
+        ended = true;
+        if (commit.status === 'rejected') throw commit.reason;
+        // A write that failed aborted the transaction: its COMMIT was a ROLLBACK.
+        if (write.status === 'rejected') {
+          const refusal = writeRefusal(write.reason);
+          if (refusal) return refusal;
+          throw write.reason;
+        }
+        if (commit.value.command !== 'COMMIT') throw new Error(`the order's transaction ended with ${commit.value.command}`);
+        return readWritten(write.value);
+      },
+    };
+    const result = await work(tx);
+    if (!ended) {
+      ended = true;
+      await client.query('commit');
+    }
+    return result;
+  } catch (error) {
+    if (!ended) {
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+    }
+    throw error;
+  } finally {
+    // Every statement above was awaited: the connection is idle, and goes back as it came.
+    client.pipeline = false;
+    client.release(broken);
+  }
+}
+
+/** Elsewhere (PGlite, one connection in this process): the same statements in a Drizzle transaction. */
+function drizzlePlacement<T>(db: Database, work: (tx: PlacementTransaction) => Promise<T>): Promise<T> {
+  return db.transaction((handle) =>
+    work({
+      context: async (input) => readContext(await handle.execute(contextStatement({ ...input, lock: true }))),
+      saveCard: (...args) => createCardsRepository(handle).insert(...args),
+      async writeAndCommit(input) {
+        try {
+          return readWritten(await handle.execute(writeStatement(input)));
+        } catch (error) {
+          // The transaction is aborted; the refusal's ApiError rolls it back.
+          const refusal = writeRefusal(error);
+          if (refusal) return refusal;
+          throw error;
+        }
+      },
+    }),
+  );
+}
+
 function orderQueries(db: Database) {
   return {
     ...cartQueries(db),
 
-    /** Everything placement reads, in one round trip (OrderContext). */
-    async orderContext(input: OrderContextInput): Promise<OrderContext> {
-      const { delivery } = input;
-      const result = await db.execute(sql`select order_placement_context(
-        ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${input.idempotencyKey}::uuid, ${delivery.method},
-        ${delivery.method === 'shipping' ? delivery.shippingAddressId : null}::uuid, ${delivery.method === 'pickup' ? delivery.locationId : null}::uuid,
-        ${input.billingAddressId}::uuid, ${input.cardId}::uuid, ${jsonOf(input.numbers)}, ${input.lock}::boolean) as context`);
-      return toOrderContext(firstRow<{ context: Record<string, unknown> }>(result).context);
-    },
-
-    /**
-     * Writes the order, its lines and its receipt, deletes the cart and takes the stock last, in
-     * one round trip (order_placement_write): the stock rows stay locked from there to the commit.
-     * A wine without enough bottles or a number taken meanwhile writes nothing; the transaction is
-     * then aborted and must be rolled back.
-     */
-    async writeOrder(input: OrderWrite): Promise<OrderWritten> {
-      const { order } = input;
-      const values = {
-        allocation_id: order.allocationId,
-        number: order.number,
-        subtotal_cents: order.subtotalCents,
-        shipping_cents: order.shippingCents,
-        tax_cents: order.taxCents,
-        total_cents: order.totalCents,
-        shipping_label: order.shippingLabel,
-        tax_label: order.taxLabel,
-        delivery_method: order.deliveryMethod,
-        pickup_location_id: order.pickupLocationId ?? null,
-        shipping_address: order.shippingAddress ?? null,
-        billing_address: order.billingAddress ?? null,
-        card_brand: order.cardBrand ?? null,
-        card_last4: order.cardLast4 ?? null,
-        authorization_id: order.authorizationId ?? null,
-        idempotency_key: order.idempotencyKey ?? null,
-        gift_message: order.giftMessage ?? null,
-        adds_to_order_id: order.addsToOrderId ?? null,
-        placed_at: order.placedAt.toISOString(),
-      };
-      const lines = input.lines.map((line) => ({
-        offering_wine_id: line.offeringWineId,
-        location_id: line.locationId ?? null,
-        name: line.name,
-        vintage: line.vintage,
-        size_ml: line.sizeMl,
-        quantity: line.quantity,
-        unit_price_cents: line.unitPriceCents,
-      }));
-      const { mail } = input;
-      const receipt = mail && {
-        id: mail.id,
-        kind: mail.kind,
-        to_address: mail.toAddress,
-        subject: mail.subject,
-        text_body: mail.textBody,
-        html_body: mail.htmlBody,
-        link_secrets: mail.linkSecrets,
-        next_attempt_at: mail.nextAttemptAt.toISOString(),
-        created_at: mail.createdAt.toISOString(),
-      };
-      try {
-        const result = await db.execute(sql`select order_placement_write(
-          ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${jsonOf(values)}, ${jsonOf(lines)},
-          ${receipt ? jsonOf(receipt) : sql`null::jsonb`}, ${input.stockLocationId}::uuid) as written`);
-        const { written } = firstRow<{ written: { order: Record<string, unknown>; lines: Record<string, unknown>[] } }>(result);
-        return { kind: 'placed', order: fromJsonRow(orders, written.order), lines: written.lines.map((line) => fromJsonRow(orderLines, line)) };
-      } catch (error) {
-        const sqlState = raised(error);
-        if (sqlState?.code === 'WSOLD' && sqlState.detail) return { kind: 'soldOut', offeringWineId: sqlState.detail };
-        if (sqlState?.code === 'WNUMB') return { kind: 'numberTaken' };
-        throw error;
-      }
+    /** Everything placement reads, in one round trip (OrderContext); without the lock, before the transaction. */
+    async orderContext(input: Omit<OrderContextInput, 'lock'>): Promise<OrderContext> {
+      return readContext(await db.execute(contextStatement({ ...input, lock: false })));
     },
 
     async findIdByIdempotencyKey(tenantId: string, customerId: string, idempotencyKey: string): Promise<string | undefined> {
@@ -288,9 +391,6 @@ function orderQueries(db: Database) {
       const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.authorizationId, authorizationId)).limit(1);
       return rows.length > 0;
     },
-
-    /** A card the member chose to save while ordering; written with the order, or not at all. */
-    saveCard: (...args: Parameters<ReturnType<typeof createCardsRepository>['insert']>) => createCardsRepository(db).insert(...args),
   };
 }
 
@@ -306,6 +406,12 @@ export function createOrdersRepository(db: Database) {
      */
     transaction<T>(work: (queries: OrderQueries, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(orderQueries(tx), tx));
+    },
+
+    /** One order's transaction (PlacementTransaction): pipelined on a PostgreSQL server, a Drizzle transaction on PGlite. */
+    placementTransaction<T>(work: (tx: PlacementTransaction) => Promise<T>): Promise<T> {
+      const client = (db as unknown as { $client?: unknown }).$client;
+      return client instanceof pg.Pool ? pipelinedPlacement(client, work) : drizzlePlacement(db, work);
     },
 
     /** Which of these authorisations orders were written with. */
