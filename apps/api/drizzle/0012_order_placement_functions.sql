@@ -30,6 +30,8 @@ DECLARE
   v_country text;
   v_stock_location uuid;
   v_limits jsonb;
+  v_taken jsonb;
+  v_first jsonb;
   v_rates jsonb;
   v_brand jsonb;
   v_number text;
@@ -100,8 +102,21 @@ BEGIN
       FROM inventory_locations l WHERE l.tenant_id = p_tenant AND l.id = p_location;
   END IF;
 
-  -- The wines the member may take, with what their earlier orders hold (cancelled ones give theirs
-  -- back) and what is left where the bottles come from: a hint, the conditional update decides.
+  -- What the member's earlier orders of the allocation hold, per wine (cancelled ones give theirs
+  -- back), and the first of them, which a new order adds to (ADR 017). Both from the member's own
+  -- few orders, found by allocation: neither every line of a wine nor every order of the tenant.
+  SELECT jsonb_object_agg(t.offering_wine_id, t.quantity) INTO v_taken FROM (
+    SELECT ol.offering_wine_id, sum(ol.quantity) AS quantity
+      FROM orders o JOIN order_lines ol ON ol.order_id = o.id
+      WHERE o.tenant_id = p_tenant AND o.allocation_id = v_allocation AND o.customer_id = p_customer AND o.status <> 'cancelled'
+      GROUP BY ol.offering_wine_id
+  ) t;
+  SELECT (array_agg(jsonb_build_object('id', o.id, 'number', o.number) ORDER BY o.placed_at, o.number))[1] INTO v_first
+    FROM orders o
+    WHERE o.tenant_id = p_tenant AND o.allocation_id = v_allocation AND o.customer_id = p_customer AND o.status <> 'cancelled';
+
+  -- The wines the member may take, with what they hold already and what is left where the bottles
+  -- come from: a hint, the conditional update decides.
   SELECT coalesce(jsonb_agg(jsonb_build_object(
       'offeringWineId', ow.id,
       'minimum', al.minimum,
@@ -110,9 +125,7 @@ BEGIN
       'name', w.name,
       'vintage', w.vintage,
       'sizeMl', w.size_ml,
-      'taken', (SELECT coalesce(sum(ol.quantity), 0) FROM order_lines ol JOIN orders o ON o.id = ol.order_id
-                 WHERE o.tenant_id = p_tenant AND o.customer_id = p_customer AND o.allocation_id = v_allocation
-                   AND o.status <> 'cancelled' AND ol.offering_wine_id = ow.id),
+      'taken', coalesce((v_taken ->> ow.id::text)::int, 0),
       'stock', (SELECT s.quantity FROM stock s WHERE s.offering_wine_id = ow.id AND s.location_id = v_stock_location))
       ORDER BY ow.sort_order, w.name, ow.id), '[]'::jsonb)
     INTO v_limits
@@ -146,9 +159,7 @@ BEGIN
     'cart', v_cart,
     'offer', v_offer,
     'limits', v_limits,
-    'firstOrder', (SELECT jsonb_build_object('id', id, 'number', number) FROM orders
-                    WHERE tenant_id = p_tenant AND customer_id = p_customer AND allocation_id = v_allocation AND status <> 'cancelled'
-                    ORDER BY placed_at, number LIMIT 1),
+    'firstOrder', v_first,
     'shippingAddress', v_shipping_address,
     'shipsFrom', v_ships_from,
     'pickupLocation', v_pickup,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   allocationLines,
@@ -109,11 +109,15 @@ function cartQueries(db: Database) {
      * hold (cancelled orders give theirs back): one round trip, read under the allocation's lock.
      */
     async choiceContext(tenantId: string, customerId: string, allocationId: string): Promise<{ limits: WineLimitRow[]; taken: Map<string, number> }> {
-      const taken = sql<string>`(
-        select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines}
-        join ${orders} on ${orders.id} = ${orderLines.orderId}
-        where ${orders.tenantId} = ${tenantId} and ${orders.customerId} = ${customerId} and ${orders.allocationId} = ${allocationId}
-          and ${orders.status} <> 'cancelled' and ${orderLines.offeringWineId} = ${offeringWines.id})`;
+      // From the member's own few orders of the allocation, found by allocation: not from every
+      // line of each wine, which grows with every order of the release.
+      const held = db
+        .select({ offeringWineId: orderLines.offeringWineId, quantity: sql<string>`sum(${orderLines.quantity})`.as('quantity') })
+        .from(orders)
+        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.allocationId, allocationId), eq(orders.customerId, customerId), ne(orders.status, 'cancelled')))
+        .groupBy(orderLines.offeringWineId)
+        .as('held');
       const rows = await db
         .select({
           offeringWineId: offeringWines.id,
@@ -123,7 +127,7 @@ function cartQueries(db: Database) {
           name: wines.name,
           vintage: wines.vintage,
           sizeMl: wines.sizeMl,
-          taken,
+          taken: sql<string>`coalesce(${held.quantity}, 0)`,
         })
         .from(allocationLines)
         .innerJoin(allocations, eq(allocations.id, allocationLines.allocationId))
@@ -132,6 +136,7 @@ function cartQueries(db: Database) {
           and(eq(offeringWines.id, allocationLines.offeringWineId), eq(offeringWines.offeringId, allocations.offeringId)),
         )
         .innerJoin(wines, eq(wines.id, offeringWines.wineId))
+        .leftJoin(held, eq(held.offeringWineId, offeringWines.id))
         .where(and(eq(allocationLines.tenantId, tenantId), eq(allocationLines.allocationId, allocationId)))
         .orderBy(asc(offeringWines.sortOrder), asc(wines.name), asc(offeringWines.id));
       return {
