@@ -44,6 +44,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TEST_GATEWAY_FINGERPRINT_KEY: `${key}\n` }).TEST_GATEWAY_FINGERPRINT_KEY).toBe(key);
   });
 
+  it('reads the database pool size: 10 unless asked', () => {
+    expect(loadConfig({}).PG_POOL_MAX).toBe(10);
+    expect(loadConfig({ PG_POOL_MAX: ' 40 ' }).PG_POOL_MAX).toBe(40);
+  });
+
   it('treats empty values as unset and reads booleans in words', () => {
     expect(loadConfig({ PORT: '', SEED_DEMO: 'no' })).toMatchObject({ PORT: 3000, SEED_DEMO: false });
   });
@@ -70,6 +75,8 @@ describe('loadConfig', () => {
     [{ PASSWORD_HASH_THREADS: 'many' }, 'PASSWORD_HASH_THREADS must be a whole number of threads between 0 and 64.'],
     [{ PASSWORD_HASH_THREADS: '65' }, 'PASSWORD_HASH_THREADS must be a whole number of threads between 0 and 64.'],
     [{ TEST_GATEWAY_FINGERPRINT_KEY: 'short' }, 'TEST_GATEWAY_FINGERPRINT_KEY must be 32 random bytes in base64url'],
+    [{ PG_POOL_MAX: '0' }, 'PG_POOL_MAX must be a whole number of database connections per process between 1 and 1000.'],
+    [{ PG_POOL_MAX: 'lots' }, 'PG_POOL_MAX must be a whole number of database connections per process between 1 and 1000.'],
   ])('stops with a sentence naming the bad setting: %o', (env, sentence) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(sentence);

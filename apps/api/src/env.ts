@@ -6,7 +6,9 @@
  *   DATA_DIR           where the embedded database (DATA_DIR/pgdata) and the generated signing key
  *                      (DATA_DIR/keys/) live; default <repo root>/.data
  *   DATABASE_URL       postgres://… — use a PostgreSQL server instead of the embedded PGlite
- *                      (production, several API instances)
+ *                      (production, several API instances); a PgBouncer in transaction mode works too
+ *   PG_POOL_MAX        connections each API process keeps to DATABASE_URL at most (default 10). The
+ *                      server (or PgBouncer) must accept WEB_CONCURRENCY × instances × PG_POOL_MAX
  *   TOKEN_PRIVATE_KEY  Ed25519 private key, PKCS8 PEM, that signs member tokens; set it when several
  *                      instances must accept each other's tokens. Unset: generated once into DATA_DIR/keys/
  *   WEB_ROOT           the built web app to serve (default apps/web/build/client); absent folder = API only
@@ -75,6 +77,9 @@ export type PaymentGatewayName = (typeof PAYMENT_GATEWAY_NAMES)[number];
 /** MAIL_FROM when unset; the mail transports use it too (modules/mail/transports.ts). */
 export const DEFAULT_MAIL_FROM = '"Aldermoor Estate" <no-reply@aldermoor.example>';
 
+/** PG_POOL_MAX when unset: each API process's connections to a PostgreSQL server (db/client.ts). */
+export const DEFAULT_PG_POOL_MAX = 10;
+
 /** WEB_CONCURRENCY's ceiling: each worker holds its own pool of database connections. */
 export const MAX_WEB_CONCURRENCY = 64;
 
@@ -133,6 +138,13 @@ const EnvSchema = z.object({
     .default(resolve(REPO_ROOT, '.data'))
     .transform((v) => resolve(REPO_ROOT, v)),
   DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  PG_POOL_MAX: z
+    .string()
+    .default(String(DEFAULT_PG_POOL_MAX))
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 1000, {
+      message: 'PG_POOL_MAX must be a whole number of database connections per process between 1 and 1000.',
+    })
+    .transform(Number),
   TOKEN_PRIVATE_KEY: z
     .string()
     .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), {

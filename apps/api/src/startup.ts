@@ -29,7 +29,7 @@ export function readConfig(): Config {
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolMax: config.PG_POOL_MAX }
       : { kind: 'pglite', dataDir: pgliteDataDir(config.DATA_DIR), lockPath: pgliteLockPath(config.DATA_DIR) },
   );
 }

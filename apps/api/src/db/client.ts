@@ -19,16 +19,23 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  /** `poolMax`: connections kept at most (PG_POOL_MAX, default 10). */
+  | { kind: 'postgres'; url: string; poolMax?: number }
   /** `dataDir` undefined means in memory (tests). */
   | { kind: 'pglite'; dataDir?: string; lockPath?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolMax) : openPglite(target);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * A pool of node-postgres connections. Nothing the API does keeps state on a connection between
+ * transactions (no session advisory lock, LISTEN, named prepared statement or SET), so the URL may
+ * point at a PgBouncer in transaction mode (README, "PostgreSQL"); order placement pipelines its
+ * statements within one transaction (ADR 024), which PgBouncer passes through.
+ */
+async function openPostgres(url: string, poolMax = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // A server restart or failover drops idle connections; unhandled, that error would end the
   // process. The pool replaces the connection on the next query, so logging it is enough.
   pool.on('error', (error) => {
