@@ -1,0 +1,117 @@
+// The built API (apps/api/dist/server.js) as a child process for the benches: started on a port
+// of its own with the environment given, waited for until /v1/health answers, stopped with
+// SIGTERM (SIGKILL after 5 s), and an HTTP client that speaks for a member from an address of
+// their own (X-Forwarded-For, read when the API runs with TRUST_PROXY=true).
+import { spawn } from 'node:child_process';
+import { existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, freePort, fail } from './in-process-api.mjs';
+import { sleep } from './measure.mjs';
+
+export const serverJs = join(root, 'apps/api/dist/server.js');
+
+/** Exits with a sentence when the API is not built, or built from older sources than the checkout's. */
+export function requireFreshBuild() {
+  const newest = (dir, keep) => {
+    let latest = 0;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) latest = Math.max(latest, newest(path, keep));
+      else if (keep(path)) latest = Math.max(latest, statSync(path).mtimeMs);
+    }
+    return latest;
+  };
+  if (!existsSync(serverJs)) fail('The API is not built: run `npm run build` first.');
+  // tsc -b rewrites only what changed, so each package's newest output must be newer than its newest source.
+  for (const pkg of ['packages/domain', 'apps/api']) {
+    const sourceTime = newest(join(root, pkg, 'src'), (p) => p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.includes('/testing/'));
+    const builtTime = existsSync(join(root, pkg, 'dist')) ? newest(join(root, pkg, 'dist'), (p) => p.endsWith('.js')) : 0;
+    if (sourceTime > builtTime + 1000) fail(`${pkg}/dist is older than its sources: run \`npm run build\` first, so the bench measures this code.`);
+  }
+}
+
+/** Whether the built API knows a setting (e.g. WEB_CONCURRENCY), read from its compiled env.js. */
+export function builtApiKnows(variable) {
+  const envJs = join(root, 'apps/api/dist/env.js');
+  return existsSync(envJs) && readFileSync(envJs, 'utf8').includes(variable);
+}
+
+/**
+ * Starts one API server (one process, or a cluster's primary and workers when the environment
+ * sets WEB_CONCURRENCY) and waits until it answers. `name` labels its log file and messages.
+ */
+export async function startApi({ name, env, logDir }) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const logPath = join(logDir, `api-${name}.log`);
+  const log = openSync(logPath, 'a');
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  let exited = false;
+  child.once('exit', (code, signal) => {
+    exited = true;
+    if (code !== null && code !== 0) console.error(`[bench] the API "${name}" exited with code ${code}${signal ? ` (${signal})` : ''}`);
+  });
+  for (let tries = 0; ; tries += 1) {
+    if (exited) throw new Error(`the API "${name}" did not start; its log:\n${lastLines(logPath)}`);
+    try {
+      const response = await fetch(`${origin}/v1/health`, { headers: { tenant: 'bench' } });
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 900) throw new Error(`the API "${name}" did not answer within 90 s; its log:\n${lastLines(logPath)}`);
+    await sleep(100);
+  }
+  return {
+    name,
+    origin,
+    pid: child.pid,
+    logPath,
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(5000)]);
+      if (!exited) child.kill('SIGKILL');
+    },
+  };
+}
+
+export function lastLines(path, count = 30) {
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').slice(-count).join('\n') : '(no log)';
+}
+
+/** A private address for member number `n` (10.0.0.0/8): each member comes from one of their own. */
+export const memberIp = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/**
+ * `call(origin, method, path, { token, body, ip })`: one request as the tenant `tenant`, from
+ * `ip`; answers the status, the parsed body and the time it took.
+ */
+export function apiClient(tenant) {
+  return async function call(origin, method, path, { token, body, ip } = {}) {
+    const started = performance.now();
+    const response = await fetch(`${origin}${path}`, {
+      method,
+      headers: {
+        tenant,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: token } : {}),
+        ...(ip ? { 'x-forwarded-for': ip } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(120_000),
+    });
+    const text = await response.text();
+    let parsed = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = { raw: text.slice(0, 200) };
+    }
+    return { status: response.status, body: parsed, ms: performance.now() - started };
+  };
+}

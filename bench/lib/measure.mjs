@@ -1,0 +1,100 @@
+// Figures the benches share: percentiles, a bounded pool of async work, and how busy the machine
+// was (load average, CPU time of the whole machine and of given processes, from /proc on Linux).
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Count, p50, p95, p99 and max of a list of milliseconds. */
+export const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
+};
+
+/** "850 ms", "2.41 s", or "–" when there is no figure. */
+export const ms = (value) => (Number.isNaN(value) || value === undefined ? '–' : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
+
+export const rate = (count, millis) => count / (millis / 1000);
+
+/** Runs `work(item, index)` for every item with at most `limit` in flight. */
+export async function pool(items, limit, work) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index], index);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/** Busy and total jiffies of all cores since boot (Linux), or null elsewhere. */
+function machineTicks() {
+  if (!existsSync('/proc/stat')) return null;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + (fields[4] ?? 0);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - idle, total };
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux), or null. */
+function processSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Every descendant of a process (cluster workers under a primary), by /proc's children lists. */
+function descendants(pid) {
+  const found = [];
+  const visit = (id) => {
+    let children = [];
+    try {
+      for (const task of readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim().split(/\s+/)) if (task) children.push(Number(task));
+    } catch {
+      children = [];
+    }
+    for (const child of children) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/**
+ * Starts watching how busy the machine is: the 1-minute load average now, and from here to
+ * `done()` the share of all cores in use and the CPU seconds of the processes `pids()` names
+ * (with their children: a cluster's workers). Other work on the machine skews every figure, so
+ * each section of a bench reports these beside its own.
+ */
+export function watchMachine(pids = () => []) {
+  const load = loadavg()[0];
+  const ticksAtStart = machineTicks();
+  const own = (ids) => ids.flatMap((pid) => [pid, ...descendants(pid)]).reduce((sum, pid) => sum + (processSeconds(pid) ?? 0), 0);
+  const startIds = pids();
+  const cpuAtStart = own(startIds);
+  const started = performance.now();
+  return {
+    load,
+    done() {
+      const ticks = machineTicks();
+      const busy = ticks && ticksAtStart ? (ticks.busy - ticksAtStart.busy) / Math.max(1, ticks.total - ticksAtStart.total) : NaN;
+      return { load, loadAtEnd: loadavg()[0], busy, apiCpuSeconds: own(pids()) - cpuAtStart, seconds: (performance.now() - started) / 1000 };
+    },
+  };
+}
+
+export const machineLine = () =>
+  `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`;
