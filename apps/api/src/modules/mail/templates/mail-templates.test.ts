@@ -161,6 +161,20 @@ describe('mail templates', () => {
     expect(founders.text).toContain('an ideal allocation of 6 bottles <of each>.');
   });
 
+  it.each(['allocation-link', 'invitation-reminder', 'wish-granted'] as const)(
+    '%s leads with the personal allocation link, which signs in without a password (issue 16)',
+    async (kind) => {
+      const mail = await renderMail(EXAMPLES.find((template) => template.kind === kind)!, { brand, publicUrl });
+      const link = `${publicUrl}/allocation-link/tok123`;
+      // The first link of each part, and its button, is the allocation link: no sign-in page, no password.
+      expect(/href="([^"]+)"/.exec(mail.html)?.[1]).toBe(link);
+      expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe(link);
+      for (const part of [mail.html, mail.text]) {
+        expect(part).not.toMatch(/\/login|\/forgot-password|password/i);
+      }
+    },
+  );
+
   it('signs with the tenant name alone when it has no brand contacts', async () => {
     const mail = await renderMail(EXAMPLES[5]!, { brand: { name: 'Acme Vineyards', phone: null, email: null, postalAddress: [] }, publicUrl });
     expect(mail.text.endsWith('\n-- \nAcme Vineyards\n')).toBe(true);
