@@ -14,7 +14,10 @@
 //      server with WEB_CONCURRENCY=2; then, across the two instances, a double submission sent
 //      to both at once, the per-IP ceiling shared through Redis and the sign-in limit shared
 //      through PostgreSQL;
-//   5. the bare SQL of the stock transaction on the same database.
+//   5. the bare SQL of the stock transaction on the same database;
+//
+// and, for docs/scaling.md, what the release leaves in the database per table and how long an
+// invitation e-mail takes to render.
 //
 // Every member comes from an address of their own (X-Forwarded-For, TRUST_PROXY=true), so the
 // API's own limits stay at their defaults. After each run of orders, SQL checks that nothing was
@@ -38,6 +41,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { apiClient, builtApiKnows, lastLines, memberIp, requireFreshBuild, startApi } from './lib/api-process.mjs';
 import { arg, fail, root } from './lib/in-process-api.mjs';
@@ -331,6 +335,9 @@ async function main() {
     const elapsed = performance.now() - started;
     const machine = watcher.done();
     if (measured) report.sections.link = { members: members.length, ms: elapsed, tally, machine, checks: await checkDatabase(db, seed, stock, tally.placed) };
+    // What a release leaves in the database, per table: for docs/scaling.md's arithmetic.
+    report.tables = await tableSizes(db);
+    report.mail = await mailRendering();
     if (sessions.size < members.length) throw new Error(`only ${sessions.size} of ${members.length} members could sign in by link: ${[...tally.errorKinds].map(([k, n]) => `${k}: ${n}`).join('; ')}`);
   }
 
@@ -551,6 +558,33 @@ async function main() {
   if (WRITE) writeReport(text);
 }
 
+/** Milliseconds to render one invitation (allocation-link e-mail, both parts) in this process, after a warm-up. */
+async function mailRendering() {
+  const { renderMail } = await import(pathToFileURL(join(root, 'apps/api/dist/modules/mail/render-mail.js')).href);
+  const { secretLink } = await import(pathToFileURL(join(root, 'apps/api/dist/modules/mail/templates/secret-link.js')).href);
+  const brand = { name: 'Bench Estate', phone: '+1 707 555 0142', email: 'info@bench.example', postalAddress: ['1 Estate Road', 'Healdsburg, CA'] };
+  const invitation = (i) => ({ kind: 'allocation-link', firstName: `Member ${i}`, url: secretLink('/allocation-link/', `token${i}`), offeringName: 'Release Day', closesOn: '2027-03-03' });
+  for (let i = 0; i < 20; i += 1) await renderMail(invitation(i), { brand, publicUrl: 'https://members.example' });
+  const count = 300;
+  const started = performance.now();
+  for (let i = 0; i < count; i += 1) await renderMail(invitation(i), { brand, publicUrl: 'https://members.example' });
+  return { count, msEach: (performance.now() - started) / count };
+}
+
+/** Every table holding rows: rows, bytes with its indexes and TOAST, and the database's whole size. */
+async function tableSizes(db) {
+  await db.query('vacuum analyze');
+  const rows = (
+    await db.query(
+      `select c.relname as name, c.reltuples::bigint as rows, pg_total_relation_size(c.oid) as bytes
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind = 'r' and n.nspname = 'public' and c.reltuples > 0 order by bytes desc`,
+    )
+  ).rows.map((row) => ({ name: row.name, rows: Number(row.rows), bytes: Number(row.bytes) }));
+  const database = Number((await db.query('select pg_database_size(current_database()) as bytes')).rows[0].bytes);
+  return { rows, database };
+}
+
 /* --------------------------------------------------------------------- report */
 
 function renderReport(r) {
@@ -622,6 +656,21 @@ function renderReport(r) {
     if (!s.orders.cluster) push('', 'The built API has no WEB_CONCURRENCY yet: two instances are two processes on two ports.');
     for (const x of s.orders.runs) if (x.tally.errors) push('', `${x.label}: ${errorsText(x.tally)}.`);
     push('');
+  }
+
+  if (r.tables) {
+    const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+    push(
+      `**5. The database after the journey by link** (${MEMBERS} members, each with an allocation, an address, a card, a session, a used allocation link; ${s.link?.tally.placed ?? 'their'} orders with their lines and receipts queued): ${(r.tables.database / 2 ** 20).toFixed(1)} MB in all, of which the tables below (with their indexes; small tables round up to whole pages)`,
+      '',
+      '| table | rows | size | per row |',
+      '|---|---:|---:|---:|',
+      ...r.tables.rows.filter((t) => t.rows >= MEMBERS / 4).map((t) => `| ${t.name} | ${t.rows} | ${kb(t.bytes)} | ${Math.round(t.bytes / t.rows)} B |`),
+      '',
+    );
+  }
+  if (r.mail) {
+    push(`Rendering an invitation (the allocation-link e-mail, text and HTML) takes ${r.mail.msEach.toFixed(1)} ms in the load generator's process (${r.mail.count} in a row, after a warm-up).`, '');
   }
 
   push('| run | check | passed | detail |', '|---|---|:---:|---|');
