@@ -1,4 +1,4 @@
--- Order placement in two round trips inside its transaction (ADR 024): everything an order needs,
+-- Order placement in two round trips inside its transaction (ADR 026): everything an order needs,
 -- read under the member's allocation lock (order_placement_context), then everything it writes,
 -- the stock last (order_placement_write). Functions rather than single statements because each
 -- statement of a VOLATILE function reads the newest committed data: the reads after the lock see

@@ -192,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tenantPlugin, { db, now });
   await app.register(authPlugin, { audience: 'member', authenticator: parts.memberSignIn });
   await app.register(authPlugin, { audience: 'staff', authenticator: parts.staffSignIn });
-  // Sessions cached as live stop at once in every instance when one revokes them (ADR 024).
+  // Sessions cached as live stop at once in every instance when one revokes them (ADR 026).
   await app.register(sessionRevocationsPlugin, { redisUrl: options.globalRateLimit?.redisUrl ?? null });
   await app.register(staffGuardPlugin);
   await app.register(mailPlugin, { mail });

@@ -32,7 +32,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  * A pool of node-postgres connections. Nothing the API does keeps state on a connection between
  * transactions (no session advisory lock, LISTEN, named prepared statement or SET), so the URL may
  * point at a PgBouncer in transaction mode (README, "PostgreSQL"); order placement pipelines its
- * statements within one transaction (ADR 024), which PgBouncer passes through.
+ * statements within one transaction (ADR 026), which PgBouncer passes through.
  */
 async function openPostgres(url: string, poolMax = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { TENANT_CACHE_MS } from './tenant.plugin.js';
 
 /**
- * ADR 024: the producer a `tenant` header names is read once per TENANT_CACHE_MS per instance.
+ * ADR 026: the producer a `tenant` header names is read once per TENANT_CACHE_MS per instance.
  * The app's clock is moved here instead of waiting.
  */
 

@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /**
- * How long a producer read from the database answers for its slug (ADR 024). Tenants are created
+ * How long a producer read from the database answers for its slug (ADR 026). Tenants are created
  * and renamed by whoever runs the database, not through the API, and every request names one: a
  * change is seen by each instance within this time, an unknown slug is looked up every time.
  */

@@ -4,7 +4,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  * One access-log line per request, when it is answered: 'request completed' with the request (its
  * redacted URL, shared/log-redaction.ts), the status and the time it took; 'request errored' when
  * the answer could not be sent. Fastify's default writes a second line as each request arrives:
- * on release day that doubled the log's cost (a synchronous write each, ADR 024) for nothing a
+ * on release day that doubled the log's cost (a synchronous write each, ADR 026) for nothing a
  * completed line does not say.
  */
 export class OneLinePerRequest extends LogController {

@@ -10,7 +10,7 @@ import { createSessionsRepository } from './sessions.repository.js';
 import { createTokenService } from './token.service.js';
 
 /**
- * ADR 024: a member's session found live is taken without reading it again for a few seconds. A
+ * ADR 026: a member's session found live is taken without reading it again for a few seconds. A
  * revocation made through the API (signing out, a password change, a deactivation) ends it at
  * once; one the cache cannot hear of (another instance without Redis, a hand-made UPDATE) within
  * the cache's bound. The stores here keep sessions for 300 ms instead of SESSION_CACHE_MS.

@@ -1,7 +1,7 @@
 import type { Audience } from './audiences.js';
 
 /**
- * Live sessions seen lately (ADR 024). Every request of a signed-in member checks that their
+ * Live sessions seen lately (ADR 026). Every request of a signed-in member checks that their
  * session is live; on release day that is one query per request for a row that almost never
  * changes. A session read live answers for at most `maxAgeMs` afterwards (SESSION_CACHE_MS), in
  * this process only, and is dropped at once when it is revoked here or, with REDIS_URL, in any

@@ -30,7 +30,7 @@ function parse(message: string): (SessionRevocation & { origin: string }) | unde
 }
 
 /**
- * With REDIS_URL, the instances tell each other which sessions were revoked (ADR 024): a session
+ * With REDIS_URL, the instances tell each other which sessions were revoked (ADR 026): a session
  * another instance has cached as live stops working there at once, not within SESSION_CACHE_MS.
  * Pub/sub is fire-and-forget: a message lost while an instance is reconnecting leaves it the
  * cache's own bound. Like the rate limiter, the instance does not start without its Redis.

@@ -10,7 +10,7 @@ import { hashPassword } from './password.service.js';
 import { SESSION_CACHE_MS } from './session-cache.js';
 
 /**
- * ADR 024, across instances: two real API processes on one PostgreSQL database and one Redis. A
+ * ADR 026, across instances: two real API processes on one PostgreSQL database and one Redis. A
  * member's session that instance B has cached as live stops working there as soon as the member
  * signs out through instance A, well within SESSION_CACHE_MS: A says so on Redis.
  */

@@ -13,7 +13,7 @@ import { createTokenService, type TokenClaims } from './token.service.js';
  * e-mailed link — starts the same session, so the rest of the API cannot tell them apart.
  *
  * A session found live is taken without a new read for `cacheMs` (members: SESSION_CACHE_MS,
- * staff: never), unless it is revoked meanwhile (session-cache.ts, ADR 024).
+ * staff: never), unless it is revoked meanwhile (session-cache.ts, ADR 026).
  */
 export function createSessionStore(deps: { db: Database; keys: SigningKeys; audience: Audience; now: () => Date; cacheMs?: number }) {
   const { db, audience, now } = deps;

@@ -46,7 +46,7 @@ export function createSessionsRepository(db: Database, audience: Audience) {
       return row;
     },
 
-    /** Ends one session; every instance stops taking it at once (ADR 024, session-cache.ts). */
+    /** Ends one session; every instance stops taking it at once (ADR 026, session-cache.ts). */
     async revoke(tenantId: string, id: string, at: Date): Promise<void> {
       await db
         .update(table)

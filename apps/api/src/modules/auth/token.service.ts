@@ -22,7 +22,7 @@ const VERIFIED_TOKENS = 20_000;
  * like never pass, and neither does the other audience's token.
  *
  * A token whose signature and claims were verified is remembered, by its exact text, until it
- * expires (ADR 024): the same bytes verify the same way, and the signature check (WebCrypto
+ * expires (ADR 026): the same bytes verify the same way, and the signature check (WebCrypto
  * Ed25519) was the costliest part of a signed-in request. Whether its session is still live is
  * the session store's question, asked on every request.
  */

@@ -22,7 +22,7 @@ export interface RateRow {
   name: string | null;
 }
 
-/** The rate tables from their rows: here, and in the context order placement reads (ADR 024). */
+/** The rate tables from their rows: here, and in the context order placement reads (ADR 026). */
 export function toRateTables(rows: readonly RateRow[]): RateTables {
   const taxes: TaxRate[] = [];
   const shipping: ShippingRate[] = [];

@@ -34,7 +34,7 @@ export interface DeliveryRows {
  * Shipping: the address must be the member's ('Please select an address', also when it is
  * someone else's, so ids cannot be probed) and in the country chosen in the step before (seed §5).
  * Pick-up: one of the producer's pick-up locations. Order placement reads the rows with everything
- * else it needs (ADR 024); the quote reads them here.
+ * else it needs (ADR 026); the quote reads them here.
  */
 export function checkDelivery(customerId: string, delivery: DeliveryInput, rows: DeliveryRows): ResolvedDelivery {
   if (delivery.method === 'shipping') {

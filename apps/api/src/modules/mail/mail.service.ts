@@ -127,7 +127,7 @@ export function createMailService(deps: MailServiceDependencies) {
     /**
      * Renders one transactional message into the row `enqueue` would insert, for a caller that
      * writes it in a statement of its own, with the brand it has read itself: order placement
-     * writes the receipt in the same round trip as the order (ADR 024). Call `queued` once that
+     * writes the receipt in the same round trip as the order (ADR 026). Call `queued` once that
      * has committed.
      */
     async prepare(input: EnqueueMail, brand: MailBrand): Promise<NewMail> {

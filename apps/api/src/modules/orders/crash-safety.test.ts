@@ -261,7 +261,7 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
         if (waitingAtKill === 0) await sleep(25);
       }
       await api!.kill();
-      // The write of a placement goes out with its COMMIT (ADR 024), so a server that has it
+      // The write of a placement goes out with its COMMIT (ADR 026), so a server that has it
       // commits it even once the process is gone: an order unanswered, which is fine. Here the
       // waiting placements are cut off as a server that checks its clients' connections
       // (client_connection_check_interval) cuts them off, so their holds are the sweep's to void.
@@ -319,7 +319,7 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
       }
     });
     const afterRetries = await checkNothingHalfWritten(database.db);
-    // The card is authorised before the stock is taken (ADR 024): a retry that lost the last
+    // The card is authorised before the stock is taken (ADR 026): a retry that lost the last
     // bottles after its approval had the hold voided, so the holds left are the new orders'.
     expect(afterRetries.openHolds).toBe(afterRestart.openHolds + placedNow);
 

@@ -225,7 +225,7 @@ describe('POST /v1/{tenant}/customer/{customerId}/order', () => {
     expect(sold).toBe(10);
     expect(await f.stockOf(pluribus.id)).toBe(0);
     expect(await bottlesSold([pluribus.id])).toBe(10);
-    // The card is authorised before the stock is taken (ADR 024): a member who is refused once the
+    // The card is authorised before the stock is taken (ADR 026): a member who is refused once the
     // bottles are seen gone is never authorised, and one who lost the race for the last bottles
     // after the approval has the hold voided. The holds left open are exactly the orders'.
     const ours = new Set(members.map((member) => member.customer.id));

@@ -166,7 +166,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
   }
 
   /**
-   * Places an order in one short transaction (ADR 009, in four round trips since ADR 024): read
+   * Places an order in one short transaction (ADR 009, in four round trips since ADR 026): read
    * everything under the member's allocation lock (a repeated submission is answered with its
    * order), check the choice against what the member may still take, authorise the card, then
    * write the order, its lines and its receipt and take the stock with one conditional update per
@@ -302,7 +302,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         held.authorizationId = authorization.authorizationId;
 
         // (f) The order keeps copies: names, prices and addresses as they were when it was placed.
-        // The last round trip: the write, and the commit with it (ADR 024).
+        // The last round trip: the write, and the commit with it (ADR 026).
         const written = await q.writeAndCommit({
           tenantId,
           customerId,

@@ -272,7 +272,7 @@ function writeRefusal(error: unknown): OrderWritten | undefined {
 }
 
 /**
- * One placement's transaction (ADR 024): the context read under the member's allocation lock, a
+ * One placement's transaction (ADR 026): the context read under the member's allocation lock, a
  * new card saved if asked, and the write, which ends it. When the write places the order, it has
  * committed; when it refuses (sold out, number taken), nothing of the transaction is kept.
  */
