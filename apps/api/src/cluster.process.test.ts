@@ -196,7 +196,7 @@ describe.skipIf(!ADMIN_URL)('WEB_CONCURRENCY=2 on a PostgreSQL server: two worke
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
     // Each connection went to a worker in turn: both answered (their request log says which).
     const served = await until('the request log of both workers', () => {
-      const pids = new Set(logLines(server.output()).filter((line) => line.msg === 'incoming request' && (line.req as { remoteAddress?: string })?.remoteAddress === ip).map((line) => line.pid));
+      const pids = new Set(logLines(server.output()).filter((line) => line.msg === 'request completed' && (line.req as { remoteAddress?: string })?.remoteAddress === ip).map((line) => line.pid));
       return pids.size === 2 ? [...pids].sort() : undefined;
     });
     expect(served).toEqual([...workers].sort());

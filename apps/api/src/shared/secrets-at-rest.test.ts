@@ -271,7 +271,7 @@ describe('secrets at rest (issue 11)', () => {
     const cardNumbers = [...CARDS, CHECKOUT_CARD].flatMap((card) => [card.cardNumber, card.cardNumber.replace(/\s/g, '')]);
     const codes = [...CARDS, CHECKOUT_CARD].map((card) => card.cvv);
     const log = lines.join('\n');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
 
     for (const [where, rows] of [['early', early], ['queued', queued], ['sent', sent]] as const) {
       const text = rows.map(({ row }) => row).join('\n');
