@@ -27,7 +27,7 @@
 //   DATABASE_URL     a server to create the bench database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   REDIS_URL        Redis for the instances' shared counters (default redis://127.0.0.1:6379)
 //   --members=N      members (default 2000; --members=500 is the quick run)
-//   --password-members=P  of them, how many take the journey by password (default half, at most 1000:
+//   --password-members=P  of them, how many take the journey by password (default half, at most 500:
 //                    each sign-in is a memory-hard hash, and the storm measures sign-ins on its own)
 //   --storm=S        sign-ins at once in the storm (default 500, at most N)
 //   --concurrency=C  requests in flight (default 200)          --stock=R  stock as a share of demand (0.6)
@@ -37,8 +37,9 @@
 //                    before issue 16), `default` = the API as it starts without the setting
 //   --only=a,b       run only these sections (journey, link, storm, orders, sql); implies --no-write
 //   --no-write       print only, leave docs/performance.md alone
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//   BENCH_KEEP_LOGS=1  keep the instances' logs (api-<name>.log in a temporary folder, printed at the end)
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,7 +51,7 @@ import { startReadLoop } from './lib/read-loop.mjs';
 import { checkDatabase, issueAllocationLinks, PASSWORD, restock, seedDatabase, TENANT } from './lib/release-day-data.mjs';
 
 const MEMBERS = Number(arg('members', 2000));
-const PASSWORD_MEMBERS = Number(arg('password-members', Math.min(1000, Math.ceil(MEMBERS / 2))));
+const PASSWORD_MEMBERS = Number(arg('password-members', Math.min(500, Math.ceil(MEMBERS / 2))));
 const STORM = Number(arg('storm', Math.min(500, MEMBERS)));
 const CONCURRENCY = Number(arg('concurrency', 200));
 const STOCK_SHARE = Number(arg('stock', 0.6));
@@ -107,16 +108,18 @@ const redisVersion = await redisInfo(REDIS_URL);
 if (!redisVersion) fail(`Cannot reach Redis at ${REDIS_URL}: the instances share their counters there. Set REDIS_URL.`);
 
 const work = mkdtempSync(join(tmpdir(), 'winery-bench-'));
-const dataDir = join(work, 'data');
-mkdirSync(dataDir);
-// Every instance signs and accepts the same tokens, and shares DATA_DIR (the other keys, the test gateway's records).
+// Every instance signs and accepts the same tokens and knows cards by the same key, as machines
+// behind a load balancer do. Each starts with a DATA_DIR of its own, so none finds at its start the
+// card holds of orders an earlier section deleted (its sweep would void them all, ADR 013).
 const tokenKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-const instanceEnv = (extra = {}) => ({
+const fingerprintKey = builtApiKnows('TEST_GATEWAY_FINGERPRINT_KEY') ? { TEST_GATEWAY_FINGERPRINT_KEY: randomBytes(32).toString('base64url') } : {};
+const instanceEnv = (name, extra = {}) => ({
   DATABASE_URL: benchUrl,
   REDIS_URL,
   TOKEN_PRIVATE_KEY: tokenKey,
+  ...fingerprintKey,
   SEED_DEMO: 'false',
-  DATA_DIR: dataDir,
+  DATA_DIR: mkdtempSync(join(work, `data-${name}-`)),
   WEB_ROOT: join(work, 'no-web'),
   PAYMENT_GATEWAY: 'test',
   TRUST_PROXY: 'true',
@@ -136,7 +139,8 @@ async function cleanUp() {
   await dropper.connect();
   await dropper.query(`drop database if exists "${benchDb}" with (force)`);
   await dropper.end();
-  rmSync(work, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_LOGS) console.log(`[bench] the instances' logs are kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
 }
 
 try {
@@ -150,7 +154,7 @@ try {
 }
 
 async function start(name, extra) {
-  const api = await startApi({ name, env: instanceEnv(extra), logDir: work });
+  const api = await startApi({ name, env: instanceEnv(name, extra), logDir: work });
   running.add(api);
   return api;
 }
@@ -187,6 +191,7 @@ async function redisInfo(url) {
 
 async function main() {
   const call = apiClient(TENANT);
+  // The first instance migrates the database; it serves both journeys. Every later section starts its own.
   const a = await start('A');
   console.log(`[bench] database ${benchDb} on PostgreSQL ${serverVersion}, Redis ${redisVersion}; API A on ${a.origin}`);
   console.log(`[bench] machine: ${machineLine()}`);
@@ -339,6 +344,7 @@ async function main() {
     report.tables = await tableSizes(db);
     report.mail = await mailRendering();
     if (sessions.size < members.length) throw new Error(`only ${sessions.size} of ${members.length} members could sign in by link: ${[...tally.errorKinds].map(([k, n]) => `${k}: ${n}`).join('; ')}`);
+    await stop(a);
   }
 
   /* ------------------------------------------------------------- 3. the sign-in storm */
@@ -390,17 +396,20 @@ async function main() {
     const results = [];
     if (HASH_THREADS_SETTING) {
       for (const mode of STORM_MODES) {
-        if (mode === 'default') {
-          results.push(await storm(a, "after: the API's own hashing threads (default: one per core but one, at lower priority)"));
-          continue;
-        }
-        const api = await start(`storm-${mode}`, { PASSWORD_HASH_THREADS: mode });
-        const label = mode === '0' ? "before: hashes on Node's shared threadpool (PASSWORD_HASH_THREADS=0)" : `PASSWORD_HASH_THREADS=${mode}`;
+        const api = await start(`storm-${mode}`, mode === 'default' ? {} : { PASSWORD_HASH_THREADS: mode });
+        const label =
+          mode === 'default'
+            ? "after: the API's own hashing threads (default: one per core but one, at lower priority)"
+            : mode === '0'
+              ? "before: hashes on Node's shared threadpool (PASSWORD_HASH_THREADS=0)"
+              : `PASSWORD_HASH_THREADS=${mode}`;
         results.push(await storm(api, label));
         await stop(api);
       }
     } else {
-      results.push(await storm(a, 'the built API (it has no PASSWORD_HASH_THREADS)'));
+      const api = await start('storm');
+      results.push(await storm(api, 'the built API (it has no PASSWORD_HASH_THREADS)'));
+      await stop(api);
     }
     report.sections.storm = { results, stormers: stormers.length };
   }
@@ -408,7 +417,7 @@ async function main() {
   /* ------------------------------------------------------------- 4. the order step: 1 and 2 instances */
   const ready = seed.members.filter((member) => sessions.has(member.n));
   if (runs('orders')) {
-    const b = await start('B');
+    const [a, b] = [await start('orders-A'), await start('orders-B')];
     /** One timed run of every member's order through `origins` (round robin), after a restock and fresh carts. */
     async function orderStep(label, origins, apis) {
       const { stock } = await restock(db, seed, ready, STOCK_SHARE);
@@ -482,6 +491,7 @@ async function main() {
         detail: `25 wrong passwords from one address, alternately to A and B: ${answers.filter((s) => s === 401).length} answered 401, then ${refused} refused (429); the limit is 20 per 15 minutes`,
       });
     }
+    await stop(a);
     await stop(b);
     report.sections.orders = { runs: runsOfOrders, across, cluster: CLUSTER };
   }
