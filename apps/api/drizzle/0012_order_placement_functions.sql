@@ -30,8 +30,10 @@ DECLARE
   v_country text;
   v_stock_location uuid;
   v_limits jsonb;
-  v_taken jsonb;
+  v_taken jsonb := '{}'::jsonb;
   v_first jsonb;
+  v_mine uuid[];
+  v_held record;
   v_rates jsonb;
   v_brand jsonb;
   v_number text;
@@ -102,18 +104,20 @@ BEGIN
       FROM inventory_locations l WHERE l.tenant_id = p_tenant AND l.id = p_location;
   END IF;
 
-  -- What the member's earlier orders of the allocation hold, per wine (cancelled ones give theirs
-  -- back), and the first of them, which a new order adds to (ADR 017). Both from the member's own
-  -- few orders, found by allocation: neither every line of a wine nor every order of the tenant.
-  SELECT jsonb_object_agg(t.offering_wine_id, t.quantity) INTO v_taken FROM (
-    SELECT ol.offering_wine_id, sum(ol.quantity) AS quantity
-      FROM orders o JOIN order_lines ol ON ol.order_id = o.id
-      WHERE o.tenant_id = p_tenant AND o.allocation_id = v_allocation AND o.customer_id = p_customer AND o.status <> 'cancelled'
-      GROUP BY ol.offering_wine_id
-  ) t;
-  SELECT (array_agg(jsonb_build_object('id', o.id, 'number', o.number) ORDER BY o.placed_at, o.number))[1] INTO v_first
+  -- The member's earlier orders of the allocation that are not cancelled, oldest first: the first
+  -- is the one a new order adds to (ADR 017), and their lines are what the member holds. Found by
+  -- allocation, and their lines by order: never every order of the tenant or every line of a wine,
+  -- which grow all through a release (each look-up names only the columns of the index it needs).
+  SELECT coalesce(array_agg(o.id ORDER BY o.placed_at, o.number), '{}') INTO v_mine
     FROM orders o
     WHERE o.tenant_id = p_tenant AND o.allocation_id = v_allocation AND o.customer_id = p_customer AND o.status <> 'cancelled';
+  IF cardinality(v_mine) > 0 THEN
+    SELECT jsonb_build_object('id', o.id, 'number', o.number) INTO v_first FROM orders o WHERE o.id = v_mine[1];
+    FOR v_held IN SELECT ol.offering_wine_id, ol.quantity FROM order_lines ol WHERE ol.order_id = ANY (v_mine) LOOP
+      v_taken := jsonb_set(v_taken, ARRAY[v_held.offering_wine_id::text],
+        to_jsonb(coalesce((v_taken ->> v_held.offering_wine_id::text)::int, 0) + v_held.quantity));
+    END LOOP;
+  END IF;
 
   -- The wines the member may take, with what they hold already and what is left where the bottles
   -- come from: a hint, the conditional update decides.
@@ -151,9 +155,11 @@ BEGIN
   -- The brand that signs the receipt: the primary one, else the first.
   SELECT to_jsonb(b) INTO v_brand FROM brands b WHERE b.tenant_id = p_tenant ORDER BY b.is_primary DESC, b.sort_order, b.name LIMIT 1;
 
-  -- The first of the drawn order numbers no order of the tenant has.
-  SELECT c.n INTO v_number FROM jsonb_array_elements_text(p_numbers) WITH ORDINALITY AS c(n, i)
-    WHERE NOT EXISTS (SELECT 1 FROM orders WHERE tenant_id = p_tenant AND number = c.n) ORDER BY c.i LIMIT 1;
+  -- The first of the drawn order numbers no order of the tenant has (almost always the first).
+  FOR v_number IN SELECT jsonb_array_elements_text(p_numbers) LOOP
+    EXIT WHEN NOT EXISTS (SELECT 1 FROM orders WHERE tenant_id = p_tenant AND number = v_number);
+    v_number := NULL;
+  END LOOP;
 
   RETURN jsonb_build_object(
     'cart', v_cart,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import {
   allocationLines,
@@ -109,16 +109,23 @@ function cartQueries(db: Database) {
      * hold (cancelled orders give theirs back): one round trip, read under the allocation's lock.
      */
     async choiceContext(tenantId: string, customerId: string, allocationId: string): Promise<{ limits: WineLimitRow[]; taken: Map<string, number> }> {
-      // From the member's own few orders of the allocation, found by allocation: not from every
-      // line of each wine, which grows with every order of the release.
-      const held = db
-        .select({ offeringWineId: orderLines.offeringWineId, quantity: sql<string>`sum(${orderLines.quantity})`.as('quantity') })
+      // What the member's earlier orders hold: their own orders of the allocation first (by
+      // allocation), then those orders' lines (by order). Each look-up names only the columns of
+      // the index it needs, so neither walks every order of the tenant or every line of a wine,
+      // which grow all through a release, whatever the planner's statistics say.
+      const mine = await db
+        .select({ id: orders.id })
         .from(orders)
-        .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-        .where(and(eq(orders.tenantId, tenantId), eq(orders.allocationId, allocationId), eq(orders.customerId, customerId), ne(orders.status, 'cancelled')))
-        .groupBy(orderLines.offeringWineId)
-        .as('held');
-      const rows = await db
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.allocationId, allocationId), eq(orders.customerId, customerId), ne(orders.status, 'cancelled')));
+      const taken = new Map<string, number>();
+      if (mine.length > 0) {
+        const held = await db
+          .select({ offeringWineId: orderLines.offeringWineId, quantity: orderLines.quantity })
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, mine.map((order) => order.id)));
+        for (const line of held) taken.set(line.offeringWineId, (taken.get(line.offeringWineId) ?? 0) + line.quantity);
+      }
+      const limits = await db
         .select({
           offeringWineId: offeringWines.id,
           minimum: allocationLines.minimum,
@@ -127,7 +134,6 @@ function cartQueries(db: Database) {
           name: wines.name,
           vintage: wines.vintage,
           sizeMl: wines.sizeMl,
-          taken: sql<string>`coalesce(${held.quantity}, 0)`,
         })
         .from(allocationLines)
         .innerJoin(allocations, eq(allocations.id, allocationLines.allocationId))
@@ -136,13 +142,9 @@ function cartQueries(db: Database) {
           and(eq(offeringWines.id, allocationLines.offeringWineId), eq(offeringWines.offeringId, allocations.offeringId)),
         )
         .innerJoin(wines, eq(wines.id, offeringWines.wineId))
-        .leftJoin(held, eq(held.offeringWineId, offeringWines.id))
         .where(and(eq(allocationLines.tenantId, tenantId), eq(allocationLines.allocationId, allocationId)))
         .orderBy(asc(offeringWines.sortOrder), asc(wines.name), asc(offeringWines.id));
-      return {
-        limits: rows.map(({ taken: _taken, ...limit }) => limit),
-        taken: new Map(rows.filter((row) => Number(row.taken) > 0).map((row) => [row.offeringWineId, Number(row.taken)])),
-      };
+      return { limits, taken };
     },
 
     async findCartForAllocation(tenantId: string, customerId: string, allocationId: string): Promise<CartRow | undefined> {
