@@ -603,12 +603,14 @@ function renderReport(r) {
   const push = (...more) => lines.push(...more);
   const row = (name, x) => `| ${name} | ${x.n} | ${ms(x.p50)} | ${ms(x.p95)} | ${ms(x.p99)} | ${ms(x.max)} |`;
   const pct = (n) => `${Math.round(n * 100)} %`;
-  const machineCell = (m) => `load ${m.load.toFixed(1)} → ${m.loadAtEnd.toFixed(1)}, CPU ${Number.isNaN(m.busy) ? '–' : pct(m.busy)} busy`;
+  // Where the machine's CPU went: the API's processes, PostgreSQL (all of it), this load generator; the rest is other work.
+  const machineCell = (m, withApi = true) =>
+    `load ${m.load.toFixed(1)} → ${m.loadAtEnd.toFixed(1)}; CPU ${Number.isNaN(m.busy) ? '–' : pct(m.busy)} busy of ${(m.seconds * cpus().length).toFixed(0)} core-s: ${withApi ? `API ${m.apiCpuSeconds.toFixed(1)}, ` : ''}PostgreSQL ${m.postgresCpuSeconds.toFixed(1)}, load generator ${m.benchCpuSeconds.toFixed(1)}`;
   const errorsText = (t) => `${t.errors} errors${t.errorKinds.size ? ` (${[...t.errorKinds].map(([k, n]) => `${k}: ${n}`).join('; ')})` : ''}`;
   const checkRows = (label, checks) => checks.map((c) => `| ${label} | ${c.name} | ${c.ok ? 'yes' : '**NO**'} | ${c.detail} |`);
 
   push(
-    `Measured ${r.date} by \`npm run bench:release-day${MEMBERS === 2000 ? '' : ` -- --members=${MEMBERS}`}\` (${MEMBERS} members, ${CONCURRENCY} requests in flight, stock ${Math.round(STOCK_SHARE * 100)} % of what the members in each run ask for): the built API (\`apps/api/dist/server.js\`, NODE_ENV production, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, its default pool of database connections, TRUST_PROXY with an address per member, Redis for the shared counters), PostgreSQL ${r.serverVersion} and Redis ${r.redisVersion} with default settings, and the load generator, all on this project's machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB. Each section gives the machine's load average as it began and ended and the share of both cores in use during it: the machine is shared, so read figures beside each other, not alone.`,
+    `Measured ${r.date} by \`npm run bench:release-day${MEMBERS === 2000 ? '' : ` -- --members=${MEMBERS}`}\` (${MEMBERS} members, ${CONCURRENCY} requests in flight, stock ${Math.round(STOCK_SHARE * 100)} % of what the members in each run ask for): the built API (\`apps/api/dist/server.js\`, NODE_ENV production, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, its default pool of database connections, TRUST_PROXY with an address per member, Redis for the shared counters), PostgreSQL ${r.serverVersion} and Redis ${r.redisVersion} with default settings, and the load generator, all on this project's machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB. Each section gives the machine's load average as it began and ended, the share of both cores in use and the CPU seconds of the API, of PostgreSQL (all of its processes) and of the load generator: the machine is shared, so read figures beside each other, not alone.`,
     '',
     `Offering: ${r.seed.wines.length} wines; each member may take 1–3 bottles of one or two of them and orders exactly that; every ${DOUBLE_SUBMIT_EVERY}th order in the journeys is also sent a second time at once (a double click).`,
     '',
@@ -622,6 +624,12 @@ function renderReport(r) {
       push(`| ${name} | ${j.members} | ${j.tally.placed} | ${j.tally.soldOut} | ${j.tally.errors} | ${ms(j.ms)} | **${rate(j.tally.placed, j.ms).toFixed(1)}** | ${rate(j.members, j.ms).toFixed(1)} | ${j.tally.doubles.consistent}/${j.tally.doubles.sent} | ${machineCell(j.machine)} |`);
     }
     for (const j of [s.journey, s.link]) if (j?.tally.errors) push('', `Errors: ${errorsText(j.tally)}.`);
+    // CPU the API spent per request (its threads, hashes included): what an instance's core can serve.
+    const perRequest = (j) => {
+      const requests = Object.entries(j.tally.steps).filter(([step]) => step !== 'journey').reduce((sum, [, list]) => sum + list.length, 0);
+      return `${((j.machine.apiCpuSeconds * 1000) / requests).toFixed(1)} ms over ${requests} requests`;
+    };
+    push('', `API CPU per request: ${[s.journey && `by password ${perRequest(s.journey)} (the hash included)`, s.link && `by link ${perRequest(s.link)}`].filter(Boolean).join('; ')}.`);
     push('', '| step | requests | p50 | p95 | p99 | max |', '|---|---:|---:|---:|---:|---:|');
     if (s.journey) {
       const t = s.journey.tally.steps;
@@ -639,7 +647,7 @@ function renderReport(r) {
     push('| password hashing | reads at rest p50 / p99 | reads during the storm p50 / p99 (n) | **p99 ratio** (target ≤ 3×) | the storm\'s sign-ins: p50 / p99, all done in | machine during the storm |', '|---|---:|---:|---:|---:|---|');
     for (const x of s.storm.results) {
       const ratio = x.during.p99 / x.rest.p99;
-      push(`| ${x.label} | ${ms(x.rest.p50)} / ${ms(x.rest.p99)} | ${ms(x.during.p50)} / ${ms(x.during.p99)} (${x.during.n}) | **${ratio.toFixed(1)}×** ${ratio <= STORM_TARGET ? '(met)' : '(not met)'} | ${ms(x.signIn.p50)} / ${ms(x.signIn.p99)}, ${ms(x.stormMs)} (${rate(x.signIn.n, x.stormMs).toFixed(1)}/s)${x.signInErrors ? `, ${x.signInErrors} failed` : ''} | ${machineCell(x.machine)}, API ${x.machine.apiCpuSeconds.toFixed(1)} CPU s |`);
+      push(`| ${x.label} | ${ms(x.rest.p50)} / ${ms(x.rest.p99)} | ${ms(x.during.p50)} / ${ms(x.during.p99)} (${x.during.n}) | **${ratio.toFixed(1)}×** ${ratio <= STORM_TARGET ? '(met)' : '(not met)'} | ${ms(x.signIn.p50)} / ${ms(x.signIn.p99)}, ${ms(x.stormMs)} (${rate(x.signIn.n, x.stormMs).toFixed(1)}/s)${x.signInErrors ? `, ${x.signInErrors} failed` : ''} | ${machineCell(x.machine)} |`);
     }
     push('');
   }
@@ -653,16 +661,17 @@ function renderReport(r) {
     for (const x of s.orders.runs) {
       const decided = x.tally.placed + x.tally.soldOut;
       const perSecond = rate(decided, x.ms);
-      push(`| ${x.label} | ${decided} | ${x.tally.placed} / ${x.tally.soldOut} / ${x.tally.errors} | ${ms(x.ms)} | **${perSecond.toFixed(1)}** | ${(perSecond / baseRate).toFixed(2)}× | ${s.sql ? pct(perSecond / bareRate) : '–'} | ${ms(x.summary.p50)} | ${ms(x.summary.p95)} | ${ms(x.summary.p99)} | ${s.sql ? `${(x.summary.p99 / s.sql.summary.p99).toFixed(1)}×` : '–'} | ${machineCell(x.machine)}, API ${x.machine.apiCpuSeconds.toFixed(1)} CPU s |`);
+      push(`| ${x.label} | ${decided} | ${x.tally.placed} / ${x.tally.soldOut} / ${x.tally.errors} | ${ms(x.ms)} | **${perSecond.toFixed(1)}** | ${(perSecond / baseRate).toFixed(2)}× | ${s.sql ? pct(perSecond / bareRate) : '–'} | ${ms(x.summary.p50)} | ${ms(x.summary.p95)} | ${ms(x.summary.p99)} | ${s.sql ? `${(x.summary.p99 / s.sql.summary.p99).toFixed(1)}×` : '–'} | ${machineCell(x.machine)} |`);
     }
     if (s.sql) {
-      push(`| bare SQL, ${SQL_POOL} connections | ${s.sql.placed + s.sql.soldOut} | ${s.sql.placed} / ${s.sql.soldOut} / ${s.sql.errors} | ${ms(s.sql.ms)} | **${bareRate.toFixed(1)}** | – | 100 % | ${ms(s.sql.summary.p50)} | ${ms(s.sql.summary.p95)} | ${ms(s.sql.summary.p99)} | 1.0× | ${machineCell(s.sql.machine)} |`);
+      push(`| bare SQL, ${SQL_POOL} connections | ${s.sql.placed + s.sql.soldOut} | ${s.sql.placed} / ${s.sql.soldOut} / ${s.sql.errors} | ${ms(s.sql.ms)} | **${bareRate.toFixed(1)}** | – | 100 % | ${ms(s.sql.summary.p50)} | ${ms(s.sql.summary.p95)} | ${ms(s.sql.summary.p99)} | 1.0× | ${machineCell(s.sql.machine, false)} |`);
       const one = s.orders.runs[0];
       const oneRate = rate(one.tally.placed + one.tally.soldOut, one.ms);
       const throughputMet = oneRate / bareRate >= 0.6;
       const latencyMet = one.summary.p99 <= 2 * s.sql.summary.p99;
       push('', `Targets (issue 16), 1 instance against the bare SQL at the same concurrency: throughput ≥ 60 % — **${pct(oneRate / bareRate)}, ${throughputMet ? 'met' : 'not met'}**; p99 ≤ 2× — **${(one.summary.p99 / s.sql.summary.p99).toFixed(1)}×, ${latencyMet ? 'met' : 'not met'}**.`);
     }
+    push('', `API CPU per order decided: ${s.orders.runs.map((x) => `${x.label} ${((x.machine.apiCpuSeconds * 1000) / x.tally.steps.order.length).toFixed(1)} ms`).join('; ')}.`);
     if (!s.orders.cluster) push('', 'The built API has no WEB_CONCURRENCY yet: two instances are two processes on two ports.');
     for (const x of s.orders.runs) if (x.tally.errors) push('', `${x.label}: ${errorsText(x.tally)}.`);
     push('');

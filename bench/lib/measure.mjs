@@ -1,6 +1,6 @@
 // Figures the benches share: percentiles, a bounded pool of async work, and how busy the machine
 // was (load average, CPU time of the whole machine and of given processes, from /proc on Linux).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,16 +42,36 @@ function machineTicks() {
   return { busy: total - idle, total };
 }
 
-/** CPU seconds (user + system) a process has used so far (Linux), or null. */
-function processSeconds(pid) {
+/**
+ * CPU seconds (user + system) a process has used so far (Linux), or null; with `reaped`, also its
+ * children that ended and were waited for (PostgreSQL's backends, once closed, count to the postmaster).
+ */
+function processSeconds(pid, reaped = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    // utime, stime (and cutime, cstime), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0)) / 100;
   } catch {
     return null;
   }
+}
+
+/** CPU seconds so far of every process whose name is `name` (e.g. PostgreSQL's server and backends; Linux). */
+function seconds(name) {
+  if (!existsSync('/proc/self/stat')) return NaN;
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
+      total += processSeconds(entry, true) ?? 0;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** Every descendant of a process (cluster workers under a primary), by /proc's children lists. */
@@ -75,8 +95,8 @@ function descendants(pid) {
 
 /**
  * Starts watching how busy the machine is: the 1-minute load average now, and from here to
- * `done()` the share of all cores in use and the CPU seconds of the processes `pids()` names
- * (with their children: a cluster's workers). Other work on the machine skews every figure, so
+ * `done()` the share of all cores in use, the CPU seconds of the processes `pids()` names (with
+ * their children: a cluster's workers), of PostgreSQL and of this script. Other work on the machine skews every figure, so
  * each section of a bench reports these beside its own.
  */
 export function watchMachine(pids = () => []) {
@@ -85,13 +105,25 @@ export function watchMachine(pids = () => []) {
   const own = (ids) => ids.flatMap((pid) => [pid, ...descendants(pid)]).reduce((sum, pid) => sum + (processSeconds(pid) ?? 0), 0);
   const startIds = pids();
   const cpuAtStart = own(startIds);
+  const postgresAtStart = seconds('postgres');
+  const benchAtStart = process.cpuUsage();
   const started = performance.now();
   return {
     load,
     done() {
       const ticks = machineTicks();
       const busy = ticks && ticksAtStart ? (ticks.busy - ticksAtStart.busy) / Math.max(1, ticks.total - ticksAtStart.total) : NaN;
-      return { load, loadAtEnd: loadavg()[0], busy, apiCpuSeconds: own(pids()) - cpuAtStart, seconds: (performance.now() - started) / 1000 };
+      const bench = process.cpuUsage(benchAtStart);
+      return {
+        load,
+        loadAtEnd: loadavg()[0],
+        busy,
+        apiCpuSeconds: own(pids()) - cpuAtStart,
+        // Every PostgreSQL process on the machine (other databases' work included), and this script with its threads.
+        postgresCpuSeconds: seconds('postgres') - postgresAtStart,
+        benchCpuSeconds: (bench.user + bench.system) / 1e6,
+        seconds: (performance.now() - started) / 1000,
+      };
     },
   };
 }
