@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { HOUR_MS } from '@winery/domain';
 import { sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { buildApp } from './app.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Database } from './db/database.js';
 import type { Config } from './env.js';
-import { configurePasswordHashing } from './modules/auth/password.service.js';
+import { configurePasswordHashing, defaultPasswordHashThreads } from './modules/auth/password.service.js';
 import { loadSigningKeys } from './modules/auth/signing-keys.js';
 import type { PaymentGateway } from './modules/payments/payment-gateway.js';
 import { createConfiguredGateway, openConfiguredDatabase, prepareDatabase, readConfig, startBanner, WAITING_FOR_ANOTHER_START } from './startup.js';
@@ -34,8 +35,9 @@ export interface StartServerOptions {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<void> {
   const config = options.config ?? readConfig();
-  // Before the first hash (the demo seed's): how many threads hash passwords (issue 16).
-  if (config.PASSWORD_HASH_THREADS !== undefined) configurePasswordHashing({ threads: config.PASSWORD_HASH_THREADS });
+  // Before the first hash (the demo seed's): how many threads hash passwords (issue 16); the
+  // workers of one machine share its cores.
+  configurePasswordHashing({ threads: config.PASSWORD_HASH_THREADS ?? defaultPasswordHashThreads(availableParallelism(), options.worker ? config.WEB_CONCURRENCY : 1) });
   const signingKeys = loadSigningKeys({ privateKeyPem: config.TOKEN_PRIVATE_KEY, dataDir: config.DATA_DIR });
 
   const database: DatabaseHandle = await openConfiguredDatabase(config);

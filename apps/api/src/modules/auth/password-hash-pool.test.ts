@@ -99,10 +99,13 @@ describe('password hashing pool', () => {
     for (const thread of after) if (before.has(thread.tid)) expect(thread.nice).toBe(before.get(thread.tid));
   });
 
-  it('by default hashes on every core but one, and on one when there is only one', () => {
+  it('by default hashes on every core but one, shared between the machine\'s API processes, one each at least', () => {
     expect(defaultPasswordHashThreads(2)).toBe(1);
     expect(defaultPasswordHashThreads(8)).toBe(7);
     expect(defaultPasswordHashThreads(1)).toBe(1);
+    expect(defaultPasswordHashThreads(8, 4)).toBe(1);
+    expect(defaultPasswordHashThreads(16, 3)).toBe(5);
+    expect(defaultPasswordHashThreads(2, 2)).toBe(1);
   });
 });
 

@@ -71,6 +71,8 @@ describe('password hashing', () => {
     fresh.lowerPasswordCostForTests();
     await fresh.hashPassword('x');
     expect(() => fresh.configurePasswordHashing({ threads: 2 })).toThrow('before the first hash');
+    // The same setting again (a second server started in the same process) changes nothing.
+    expect(() => fresh.configurePasswordHashing({ threads: 1 })).not.toThrow();
   });
 
   it('refuses malformed stored values instead of throwing', async () => {

@@ -23,11 +23,12 @@ export const HASHING_NICENESS = 19;
 /**
  * Hashing threads when PASSWORD_HASH_THREADS is unset: one per core but one, which stays free for
  * the event loop (it runs on one core at most) and whatever shares the machine — the database, on a
- * small one. Measured on two cores during a storm of 300 sign-ins: two threads signed in no more
+ * small one — shared out between the API processes of the machine (WEB_CONCURRENCY), one each at
+ * least. Measured on two cores during a storm of 300 sign-ins: two threads signed in no more
  * members a second than one, and made other members' reads three times slower (docs/performance.md).
  */
-export function defaultPasswordHashThreads(cores = availableParallelism()): number {
-  return Math.max(1, cores - 1);
+export function defaultPasswordHashThreads(cores = availableParallelism(), processes = 1): number {
+  return Math.max(1, Math.floor((cores - 1) / processes));
 }
 
 let threads = defaultPasswordHashThreads();
@@ -42,6 +43,7 @@ let gate: Gate | undefined;
  */
 export function configurePasswordHashing(options: { threads: number }): void {
   if (!Number.isInteger(options.threads) || options.threads < 0) throw new Error('The number of hashing threads must be a whole number, 0 or more.');
+  if (options.threads === threads) return;
   if (pool || gate) throw new Error('Password hashing is configured before the first hash.');
   threads = options.threads;
 }
