@@ -23,8 +23,9 @@
  *                      it when instances on several machines must recognise the same card
  *   RATE_LIMIT_MAX     API requests one IP may make per minute (default 600). Raise it when many members
  *                      share one address (a company network) or for load tests (bench/release-day.mjs)
- *   PASSWORD_HASH_THREADS  threads that hash passwords (scrypt) at most, beside the event loop (default:
- *                      one per core but one, at a lower priority on Linux). 0 hashes on Node's shared
+ *   PASSWORD_HASH_THREADS  threads per API process that hash passwords (scrypt) beside the event loop
+ *                      (default: one per core but one, shared between the WEB_CONCURRENCY workers, at
+ *                      least one each; at a lower priority on Linux). 0 hashes on Node's shared
  *                      threadpool as before issue 16 (for comparison: a sign-in storm then holds up every
  *                      signed-in request)
  *   (Relative DATA_DIR and WEB_ROOT are taken from the repository root, whatever the working directory.)
