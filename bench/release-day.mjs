@@ -546,6 +546,33 @@ async function main() {
     });
     const elapsed = performance.now() - started;
     report.sections.sql = { ms: elapsed, ...bare, summary: summary(bare.latencies), machine: watcher.done(), checks: await checkDatabase(db, seed, stock, bare.placed, { bare: true }) };
+
+    // The hottest stock row: a bottle taken from one wine's row by every transaction (each waits for
+    // the one before to commit), against the same transactions spread over the four wines' rows.
+    await restock(db, seed, [], 0);
+    await db.query(`update stock set quantity = 1000000 where location_id = $1`, [seed.cellarId]);
+    const hot = [];
+    for (const [label, rowOf] of [
+      ['every transaction on one stock row', () => seed.wines[0].id],
+      [`spread over the ${seed.wines.length} wines' rows`, (i) => seed.wines[i % seed.wines.length].id],
+    ]) {
+      const latencies = [];
+      const began = performance.now();
+      await pool(ready, CONCURRENCY, async (_member, i) => {
+        const started = performance.now();
+        const client = await db.connect();
+        try {
+          await client.query('begin');
+          await client.query('update stock set quantity = quantity - 1 where offering_wine_id = $1 and location_id = $2 and quantity >= 1', [rowOf(i), seed.cellarId]);
+          await client.query('commit');
+        } finally {
+          client.release();
+        }
+        latencies.push(performance.now() - started);
+      });
+      hot.push({ label, ms: performance.now() - began, count: ready.length, summary: summary(latencies) });
+    }
+    report.sections.sql.hot = hot;
   }
 
   /* ------------------------------------------------------------- report */
@@ -673,6 +700,9 @@ function renderReport(r) {
     }
     push('', `API CPU per order decided: ${s.orders.runs.map((x) => `${x.label} ${((x.machine.apiCpuSeconds * 1000) / x.tally.steps.order.length).toFixed(1)} ms`).join('; ')}.`);
     if (!s.orders.cluster) push('', 'The built API has no WEB_CONCURRENCY yet: two instances are two processes on two ports.');
+    if (s.sql?.hot) {
+      push('', `The hottest stock row (bare SQL: BEGIN; take one bottle; COMMIT — ${CONCURRENCY} in flight on ${SQL_POOL} connections): ${s.sql.hot.map((h) => `${h.label}, **${rate(h.count, h.ms).toFixed(0)}/s** (p50 ${ms(h.summary.p50)}, p99 ${ms(h.summary.p99)})`).join('; ')}.`);
+    }
     for (const x of s.orders.runs) if (x.tally.errors) push('', `${x.label}: ${errorsText(x.tally)}.`);
     push('');
   }
