@@ -50,7 +50,8 @@ import { machineLine, ms, pool, rate, sleep, summary, watchMachine } from './lib
 import { startReadLoop } from './lib/read-loop.mjs';
 import { checkDatabase, issueAllocationLinks, PASSWORD, restock, seedDatabase, TENANT } from './lib/release-day-data.mjs';
 
-const MEMBERS = Number(arg('members', 2000));
+const DEFAULT_MEMBERS = 2000;
+const MEMBERS = Number(arg('members', DEFAULT_MEMBERS));
 const PASSWORD_MEMBERS = Number(arg('password-members', Math.min(500, Math.ceil(MEMBERS / 2))));
 const STORM = Number(arg('storm', Math.min(500, MEMBERS)));
 const CONCURRENCY = Number(arg('concurrency', 200));
@@ -637,7 +638,7 @@ function renderReport(r) {
   const checkRows = (label, checks) => checks.map((c) => `| ${label} | ${c.name} | ${c.ok ? 'yes' : '**NO**'} | ${c.detail} |`);
 
   push(
-    `Measured ${r.date} by \`npm run bench:release-day${MEMBERS === 2000 ? '' : ` -- --members=${MEMBERS}`}\` (${MEMBERS} members, ${CONCURRENCY} requests in flight, stock ${Math.round(STOCK_SHARE * 100)} % of what the members in each run ask for): the built API (\`apps/api/dist/server.js\`, NODE_ENV production, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, its default pool of database connections, TRUST_PROXY with an address per member, Redis for the shared counters), PostgreSQL ${r.serverVersion} and Redis ${r.redisVersion} with default settings, and the load generator, all on this project's machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB. Each section gives the machine's load average as it began and ended, the share of both cores in use and the CPU seconds of the API, of PostgreSQL (all of its processes) and of the load generator: the machine is shared, so read figures beside each other, not alone.`,
+    `Measured ${r.date} by \`npm run bench:release-day${MEMBERS === DEFAULT_MEMBERS ? '' : ` -- --members=${MEMBERS}`}\` (${MEMBERS} members, ${CONCURRENCY} requests in flight, stock ${Math.round(STOCK_SHARE * 100)} % of what the members in each run ask for): the built API (\`apps/api/dist/server.js\`, NODE_ENV production, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, its default pool of database connections, TRUST_PROXY with an address per member, Redis for the shared counters), PostgreSQL ${r.serverVersion} and Redis ${r.redisVersion} with default settings, and the load generator, all on this project's machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB. Each section gives the machine's load average as it began and ended, the share of both cores in use and the CPU seconds of the API, of PostgreSQL (all of its processes) and of the load generator: the machine is shared, so read figures beside each other, not alone.`,
     '',
     `Offering: ${r.seed.wines.length} wines; each member may take 1–3 bottles of one or two of them and orders exactly that; every ${DOUBLE_SUBMIT_EVERY}th order in the journeys is also sent a second time at once (a double click).`,
     '',
@@ -731,15 +732,18 @@ function renderReport(r) {
   return lines.join('\n');
 }
 
+/** A full run (the default number of members) writes the release-day block; a shorter one (--members=500) its own. */
 function writeReport(text) {
   const path = join(root, 'docs/performance.md');
-  const start = '<!-- release-day:start -->';
-  const end = '<!-- release-day:end -->';
+  const name = MEMBERS === DEFAULT_MEMBERS ? 'release-day' : 'release-day-short';
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
   const current = readFileSync(path, 'utf8');
   const block = `${start}\n${text}\n${end}`;
+  const heading = name === 'release-day' ? '## Release day (ordering under load)' : '### A shorter run';
   const next = current.includes(start)
     ? current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block)
-    : `${current.trimEnd()}\n\n## Release day (ordering under load)\n\n${block}\n`;
+    : `${current.trimEnd()}\n\n${heading}\n\n${block}\n`;
   writeFileSync(path, next);
   console.log('[bench] wrote docs/performance.md');
 }
