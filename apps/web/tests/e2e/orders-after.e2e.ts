@@ -108,7 +108,7 @@ describe('after the order', () => {
     // The first order's page: wines, delivery, card, totals, and where it is with the tracking link.
     await page.waitForURL(`**/profile/orders/${first.id}`);
     await page.getByTestId('receipt').waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Order ${first.number}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(`Order ${first.number}`);
     expect(await page.getByTestId('order-line').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('order-delivery').innerText()).toContain('United States');
     expect(await page.getByTestId('order-payment').innerText()).toMatch(/ending in \d{4}/);
