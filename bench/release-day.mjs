@@ -14,7 +14,8 @@
 //      server with WEB_CONCURRENCY=2; then, across the two instances, a double submission sent
 //      to both at once, the per-IP ceiling shared through Redis and the sign-in limit shared
 //      through PostgreSQL;
-//   5. the bare SQL of the stock transaction on the same database;
+//   5. the bare SQL of the stock transaction on the same database, and the hottest stock row (a
+//      bottle taken from one row by every transaction, against the same over four rows);
 //
 // and, for docs/scaling.md, what the release leaves in the database per table and how long an
 // invitation e-mail takes to render.
@@ -22,7 +23,9 @@
 // Every member comes from an address of their own (X-Forwarded-For, TRUST_PROXY=true), so the
 // API's own limits stay at their defaults. After each run of orders, SQL checks that nothing was
 // oversold, no member went over a maximum and nothing was charged twice. Each section prints the
-// machine's load; the figures go to docs/performance.md (between its release-day markers).
+// machine's load and where the CPU went; the figures go to docs/performance.md (between its
+// release-day markers; a shorter run between its release-day-short markers). About four minutes.
+// BENCH_STORM_TIMELINE=1 also prints the slowest read of each second of each storm.
 //
 //   DATABASE_URL     a server to create the bench database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   REDIS_URL        Redis for the instances' shared counters (default redis://127.0.0.1:6379)
