@@ -1,11 +1,11 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView } from '@winery/domain';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
 import { formatDateTime, zonedLocalToUtc } from '../../lib/time-zone';
 import { usePagedList } from '../../lib/use-paged-list';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
 import { AuditFilters, AUDIT_FILTER_KEYS, type AuditFilterKey } from './audit-filters';
 import { AuditDiff } from './audit-entry';
@@ -22,8 +22,9 @@ export function AuditPage() {
   const { t } = useTranslation('staff');
   const { role } = useStaffRole();
   const timeZone = useTimeZone();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => Object.fromEntries(AUDIT_FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Record<AuditFilterKey, string>, [params]);
+  const { filters: chosen, set: onChange } = useUrlFilters(AUDIT_FILTER_KEYS);
+  // Every filter, empty when unset: the fields show '' for "any".
+  const filters = useMemo(() => Object.fromEntries(AUDIT_FILTER_KEYS.map((key) => [key, chosen[key] ?? ''])) as Record<AuditFilterKey, string>, [chosen]);
   const query = useMemo(
     () => ({
       staffUserId: filters.staffUserId,
@@ -37,20 +38,6 @@ export function AuditPage() {
   );
   const allowed = role === 'admin' || role === 'manager';
   const list = usePagedList<AuditEntryView>('/audit', query, { enabled: allowed });
-
-  const onChange = useCallback(
-    (key: AuditFilterKey, value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   if (role === 'viewer') {
     return (
