@@ -18,8 +18,8 @@ export const resources = {
  * they are bundled and initialisation is synchronous, so the prerendered HTML already holds
  * the words (no flash of keys, nothing fetched).
  */
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
+/** How the app (and, in the island build, its stand-in) sets i18next up. */
+export const I18N_OPTIONS = {
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [DEFAULT_LANGUAGE],
@@ -30,7 +30,10 @@ void i18n.use(initReactI18next).init({
   // React escapes output already.
   interpolation: { escapeValue: false },
   returnNull: false,
-});
+};
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init(I18N_OPTIONS);
 
 export interface HeadOptions {
   /** The page's own path; gives the canonical link and og:url. Left out on pages not to index. */

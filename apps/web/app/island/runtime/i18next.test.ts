@@ -1,25 +1,11 @@
 import realI18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import common from '@winery/locales/en-US/common.json';
-import notification from '@winery/locales/en-US/notification.json';
-import validation from '@winery/locales/en-US/validation.json';
-import { DEFAULT_LANGUAGE, NAMESPACES } from '../../lib/i18n';
+import { DEFAULT_LANGUAGE, I18N_OPTIONS, NAMESPACES, resources } from '../../lib/i18n';
 import island, { interpolate } from './i18next';
 import { initReactI18next, useTranslation } from './react-i18next';
 
-// The options lib/i18n.ts gives i18next, with the same texts.
-const resources = { [DEFAULT_LANGUAGE]: { common, notification, validation } };
-const options = {
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [DEFAULT_LANGUAGE],
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  resources,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-};
+// The options and texts lib/i18n.ts gives i18next (and, in the island build, the stand-in).
+const options = I18N_OPTIONS;
 
 const real = realI18next.createInstance();
 await real.init(options);
