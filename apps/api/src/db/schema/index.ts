@@ -13,3 +13,4 @@ export * from './rates.js';
 export * from './staff.js';
 export * from './mail.js';
 export * from './bottles.js';
+export * from './release.js';

@@ -49,6 +49,13 @@ export const offerings = pgTable(
     /** Set when staff closed the window before its end. */
     closedEarlyAt: timestamp('closed_early_at', { withTimezone: true }),
     duplicatedFromId: uuid('duplicated_from_id'),
+    /**
+     * Issue 17: members admitted per minute from each opening's waiting room (null: no waiting
+     * room, everyone is through at their opening). Staff change it live from the dashboard.
+     */
+    admissionPerMinute: integer('admission_per_minute'),
+    /** Issue 17: minutes a member's chosen bottles are held from choosing to paying (null: no holds). */
+    holdMinutes: integer('hold_minutes'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,5 +66,7 @@ export const offerings = pgTable(
     check('offerings_window_order', sql`${t.startDate} <= ${t.endDate}`),
     check('offerings_status_known', sql`${t.status} in ('draft', 'published')`),
     check('offerings_reminder_days', sql`${t.reminderDaysBefore} is null or ${t.reminderDaysBefore} between 1 and 60`),
+    check('offerings_admission_per_minute', sql`${t.admissionPerMinute} is null or ${t.admissionPerMinute} between 1 and 100000`),
+    check('offerings_hold_minutes', sql`${t.holdMinutes} is null or ${t.holdMinutes} between 5 and 60`),
   ],
 );

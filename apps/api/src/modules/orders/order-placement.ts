@@ -186,6 +186,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
       billingAddressId: input.billingAddressId,
       cardId: 'cardId' in payment ? payment.cardId : null,
       numbers: drawOrderNumbers(),
+      now: now(),
     };
 
     // A new card's try is counted before the card goes anywhere, once the submission passes what

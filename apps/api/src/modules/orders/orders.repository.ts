@@ -113,6 +113,8 @@ export interface OrderContextInput {
   numbers: string[];
   /** Take the allocation's lock (inside the transaction), or only read (before it). */
   lock: boolean;
+  /** The app's clock: other members' holds count until it passes their expiry (issue 17). */
+  now?: Date;
 }
 
 type RawRateRow = { kind: RateRow['kind']; country_code: string; state_code: string | null; rate_basis_points: number | null; min_bottles: number | null; max_bottles: number | null; price_cents: number | null; includes_duties: boolean | null; name: string | null };
@@ -198,13 +200,14 @@ const jsonOf = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** The first row of a raw statement's answer: node-postgres and PGlite both answer `{ rows }`. */
 const firstRow = <T>(result: unknown): T => (result as { rows: T[] }).rows[0]!;
 
-/** The context read (order_placement_context, migration 0012). */
+/** The context read (order_placement_context, migrations 0012 and 0013). */
 function contextStatement(input: OrderContextInput): SQL {
   const { delivery } = input;
   return sql`select order_placement_context(
     ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${input.idempotencyKey}::uuid, ${delivery.method},
     ${delivery.method === 'shipping' ? delivery.shippingAddressId : null}::uuid, ${delivery.method === 'pickup' ? delivery.locationId : null}::uuid,
-    ${input.billingAddressId}::uuid, ${input.cardId}::uuid, ${jsonOf(input.numbers)}, ${input.lock}::boolean) as context`;
+    ${input.billingAddressId}::uuid, ${input.cardId}::uuid, ${jsonOf(input.numbers)}, ${input.lock}::boolean,
+    ${input.now ? input.now.toISOString() : null}::timestamptz) as context`;
 }
 
 /** The write (order_placement_write, migration 0012): the order, its lines, its receipt, the cart deleted, the stock last. */
