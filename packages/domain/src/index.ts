@@ -43,3 +43,7 @@ export * from './schemas/staff-audit.js';
 export * from './schemas/staff-orders.js';
 export * from './schemas/member-import.js';
 export * from './schemas/wine-image.js';
+export * from './release/waiting-room.js';
+export * from './release/waiting-room.schemas.js';
+export * from './release/opening.js';
+export * from './release/place-in-line.js';

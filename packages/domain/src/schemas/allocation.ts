@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReleaseSettingsSchema } from '../release/opening.js';
 import { TenantSlugSchema } from './params.js';
 import { jsonRecordInput, jsonValueInput } from './primitives.js';
 
@@ -41,13 +42,18 @@ export type AllocationSummary = z.infer<typeof AllocationSummarySchema>;
 
 export const AllocationListSchema = z.array(AllocationSummarySchema);
 
-/** `GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}` (seed §3, §7). */
+/**
+ * `GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}` (seed §3, §7). startDate and
+ * endDate are the member's own window (their tier's opening and close, issue 17).
+ */
 export const AllocationDetailSchema = z.object({
   id: z.uuid(),
   startDate: z.string(),
   endDate: z.string(),
   pendingOrders: z.array(PendingOrderSchema),
   metaData: AllocationMetaDataSchema,
+  /** How the offering releases its bottles: a waiting room at the opening, holds at checkout. */
+  release: ReleaseSettingsSchema.default({ waitingRoom: false, holdMinutes: null }),
 });
 export type AllocationDetail = z.infer<typeof AllocationDetailSchema>;
 

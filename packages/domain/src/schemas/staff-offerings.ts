@@ -3,6 +3,7 @@ import { AllocationMetaDataInputSchema, AllocationMetaDataSchema } from './alloc
 import { requiredText } from './fields.js';
 import { CAMPAIGN_KINDS, createOfferingScheduleSchema, MAX_BOTTLES_PER_WINE } from './offering.js';
 import { pageOf, PageQuerySchema } from './pagination.js';
+import { AdmissionPerMinuteSchema, HoldMinutesSchema } from '../release/opening.js';
 import { idInput } from './params.js';
 import { integerInput, textInput } from './primitives.js';
 import { CentsInputSchema, StockQuantitySchema } from './staff.js';
@@ -88,6 +89,10 @@ export const OfferingContentSchema = z.object({
   /** The letter and vintage notes in Markdown; when not empty, members read these instead of letter / vintageNotes. */
   letterMarkdown: MarkdownInputSchema.default(''),
   vintageNotesMarkdown: MarkdownInputSchema.default(''),
+  /** Members admitted a minute through the waiting room at each opening; null: no waiting room (issue 17). */
+  admissionPerMinute: AdmissionPerMinuteSchema.default(null),
+  /** Minutes a member's choice is held at checkout; null: no holds (issue 17). */
+  holdMinutes: HoldMinutesSchema.default(null),
 });
 
 /**
@@ -196,6 +201,8 @@ export const StaffOfferingSchema = z.object({
   letterMarkdown: z.string(),
   vintageNotesMarkdown: z.string(),
   reminderDaysBefore: z.number().int().nullable(),
+  admissionPerMinute: z.number().int().nullable(),
+  holdMinutes: z.number().int().nullable(),
   /** When staff closed it before its planned end; null otherwise. */
   closedEarlyAt: z.string().nullable(),
   duplicatedFromId: z.uuid().nullable(),
