@@ -47,3 +47,4 @@ export * from './release/waiting-room.js';
 export * from './release/waiting-room.schemas.js';
 export * from './release/opening.js';
 export * from './release/place-in-line.js';
+export * from './release/holds.js';
