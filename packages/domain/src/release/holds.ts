@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MINUTE_MS, SECOND_MS } from '../time.js';
+import { HOLD_MINUTES_MAX, HOLD_MINUTES_MIN } from './opening.js';
 
 /*
  * Held selections (issue 17, item 3). When a member moves from choosing to checkout, the bottles
@@ -13,11 +14,7 @@ type Instant = string | Date;
 
 const time = (value: Instant): number => (value instanceof Date ? value.getTime() : Date.parse(value));
 
-/** The shortest and longest hold staff may set on an offering, in minutes. */
-export const HOLD_MINUTES_MIN = 5;
-export const HOLD_MINUTES_MAX = 60;
-
-/** Whether staff may set this many minutes as an offering's hold (null: the offering holds nothing). */
+/** Whether staff may set this many minutes as an offering's hold (null: the offering holds nothing; bounds in opening.ts). */
 export function isHoldMinutes(minutes: number | null): boolean {
   return minutes === null || (Number.isInteger(minutes) && minutes >= HOLD_MINUTES_MIN && minutes <= HOLD_MINUTES_MAX);
 }
