@@ -9,6 +9,7 @@ import type { MailService } from '../mail/mail.service.js';
 import { sendCreatePasswordLink } from '../passwords/passwords.service.js';
 import type { JoiningQueries, JoinRequestRow, JoiningRepository } from './joining.repository.js';
 import type { JoinRequest } from './joining.schemas.js';
+import type { PlaceTokens } from './place-in-line.js';
 
 const emailInUse = () =>
   new ApiError('conflict', API_MESSAGES.emailInUse, [
@@ -48,13 +49,15 @@ export interface JoiningDependencies {
   repository: JoiningRepository;
   mail: MailService;
   limiter: RequestLimiter;
+  /** Signs the acknowledgement's place-in-line link (ADR 031). */
+  placeTokens: PlaceTokens;
   now: () => Date;
 }
 
 type JoinInput = JoinAllocationInput | FoundersListInput;
 
 export function createJoiningService(deps: JoiningDependencies) {
-  const { repository, mail, limiter, now } = deps;
+  const { repository, mail, limiter, placeTokens, now } = deps;
 
   return {
     /**
@@ -92,14 +95,16 @@ export function createJoiningService(deps: JoiningDependencies) {
           idealAllocation,
           createdAt: at,
         });
+        // The link names the request it was made for; it is stored nowhere and works 180 days.
+        const placeUrl = placeTokens.link(created.id, at);
         await mail.enqueue(
           {
             tenantId,
             to: email,
             template:
               kind === 'founders-list'
-                ? { kind: 'founders-list-received', firstName: input.firstName, idealAllocation: idealAllocation ?? '' }
-                : { kind: 'join-allocation-received', firstName: input.firstName },
+                ? { kind: 'founders-list-received', firstName: input.firstName, idealAllocation: idealAllocation ?? '', placeUrl }
+                : { kind: 'join-allocation-received', firstName: input.firstName, placeUrl },
           },
           tx,
         );

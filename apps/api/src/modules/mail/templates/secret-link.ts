@@ -9,11 +9,16 @@ const TOKEN = /^[A-Za-z0-9_-]+$/;
  */
 export class SecretLink {
   constructor(
-    /** The site path before the token, e.g. `/login-by-link/`. */
+    /**
+     * The site path before the token, e.g. `/login-by-link/`, or a page and the start of its
+     * fragment (`/allocation-request#t=`): a token in the fragment never reaches a server's log.
+     */
     readonly path: string,
     readonly token: string,
   ) {
-    if (!path.startsWith('/') || !path.endsWith('/')) throw new Error('A secret link path must start and end with "/".');
+    if (!path.startsWith('/') || !(path.endsWith('/') || /#[a-z]+=$/.test(path))) {
+      throw new Error('A secret link path must start with "/" and end with "/" or a fragment\'s "#name=".');
+    }
     if (!TOKEN.test(token)) throw new Error('A link token must be base64url text.');
   }
 
