@@ -18,6 +18,7 @@ import { cardsModule } from './modules/cards/cards.module.js';
 import { cartModule } from './modules/cart/cart.module.js';
 import { customersModule } from './modules/customers/customers.module.js';
 import { healthModule } from './modules/health/health.module.js';
+import { holdsModule } from './modules/holds/holds.module.js';
 import { joiningModule } from './modules/joining/joining.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
 import { linksModule } from './modules/links/links.module.js';
@@ -37,6 +38,7 @@ import { createStaffSignIn } from './modules/staff/staff-sign-in.js';
 import { staffModule } from './modules/staff/staff.module.js';
 import { staffAccountsModule } from './modules/staff-accounts/staff-accounts.module.js';
 import { wineImagesModule } from './modules/wine-images/wine-images.module.js';
+import { waitingRoomModule } from './modules/waiting-room/waiting-room.module.js';
 import authPlugin from './plugins/auth.plugin.js';
 import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
 import errorsPlugin, { answerClientError, replyWithError } from './plugins/errors.plugin.js';
@@ -101,6 +103,7 @@ const MODULES: readonly ApiModule[] = [
   addressesModule,
   cardsModule,
   cartModule,
+  holdsModule,
   ordersModule,
   staffModule,
   offeringsModule,
@@ -114,6 +117,7 @@ const MODULES: readonly ApiModule[] = [
   auditModule,
   memberImportModule,
   wineImagesModule,
+  waitingRoomModule,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../module-parts.js';
+import { waitingRoomFrom } from '../waiting-room/waiting-room.module.js';
 import { createCartRepository } from './cart.repository.js';
 import { cartRoutes } from './cart.routes.js';
 import { createCartService } from './cart.service.js';
@@ -8,7 +9,7 @@ import { createPricingService } from './pricing.service.js';
 
 export const cartModule: ApiModule = ({ db, now }) => {
   const pricing = createPricingService(createPricingRepository(db));
-  const cart = createCartService({ repository: createCartRepository(db), pricing, now });
+  const cart = createCartService({ repository: createCartRepository(db), pricing, now, admission: waitingRoomFrom({ db, now }) });
   return {
     ownRoutes: async (scope) => {
       await scope.register(cartRoutes, { cart });

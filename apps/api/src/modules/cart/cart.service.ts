@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { CartRepository, CartRow, WineLimitRow } from './cart.repository.js';
+import type { WaitingRoomService } from '../waiting-room/waiting-room.service.js';
 import type { PricingService } from './pricing.service.js';
 import { assertOfferingOpen, choiceProblems, selectionError, toWineLimits } from './selection.js';
 
@@ -25,8 +26,14 @@ export async function ownCart(repository: Pick<CartRepository, 'findCartById'>, 
   return cart;
 }
 
-export function createCartService(deps: { repository: CartRepository; pricing: PricingService; now: () => Date }) {
-  const { repository, pricing, now } = deps;
+export function createCartService(deps: {
+  repository: CartRepository;
+  pricing: PricingService;
+  now: () => Date;
+  /** The waiting room's check (issue 17): a member not yet through cannot choose. */
+  admission: Pick<WaitingRoomService, 'assertAdmitted'>;
+}) {
+  const { repository, pricing, now, admission } = deps;
 
   async function openAllocation(tenantId: string, customerId: string, allocationId: string) {
     const offer = await repository.findAllocation(tenantId, customerId, allocationId);
@@ -43,6 +50,7 @@ export function createCartService(deps: { repository: CartRepository; pricing: P
      * every rule of an order applies, as Continue to checkout needs.
      */
     async put(tenantId: string, customerId: string, input: CartInput): Promise<Cart> {
+      await admission.assertAdmitted(tenantId, customerId, input.allocationId);
       const offer = await openAllocation(tenantId, customerId, input.allocationId);
       const lines = normaliseSelection(input.lines);
       const at = now();

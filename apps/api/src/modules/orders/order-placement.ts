@@ -14,6 +14,7 @@ import type { CardRow, CardValues } from '../cards/cards.repository.js';
 import { mailBrandOf } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
+import type { WaitingRoomService } from '../waiting-room/waiting-room.service.js';
 import { confirmationMail } from './order-mails.js';
 import { addressCopy, toOrderView } from './order-view.js';
 import { drawOrderNumbers, type OrderContext, type OrdersRepository } from './orders.repository.js';
@@ -41,6 +42,8 @@ export interface OrderPlacementDependencies {
   mail: MailService;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** The waiting room's check (issue 17): a member not yet through cannot order. */
+  admission: Pick<WaitingRoomService, 'assertCartAdmitted'>;
 }
 
 export type PlaceOrderResult = { order: MemberOrder; created: boolean };
@@ -76,7 +79,7 @@ const soldOut = (wine: Pick<WineLimitRow, 'offeringWineId' | 'name' | 'vintage' 
 };
 
 export function createOrderPlacement(deps: OrderPlacementDependencies) {
-  const { repository, pricing, gateway, tokenizer, mail, log, now } = deps;
+  const { repository, pricing, gateway, tokenizer, mail, log, now, admission } = deps;
 
   async function orderView(tenantId: string, orderId: string): Promise<MemberOrder> {
     const found = await repository.findWithLines(tenantId, orderId);
@@ -176,6 +179,8 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
    * first order and is charged for its own bottles only.
    */
   return async function place(tenantId: string, customerId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    // Outside the transaction: one look-up by primary keys when the offering has no waiting room.
+    await admission.assertCartAdmitted(tenantId, customerId, input.cartId);
     const payment = input.payment;
     const contextInput = {
       tenantId,

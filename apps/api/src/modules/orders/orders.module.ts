@@ -2,6 +2,7 @@ import { createPricingRepository } from '../cart/pricing.repository.js';
 import { createPricingService } from '../cart/pricing.service.js';
 import { cardTokenizerFrom } from '../cards/cards.module.js';
 import type { ApiModule } from '../module-parts.js';
+import { waitingRoomFrom } from '../waiting-room/waiting-room.module.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
@@ -20,6 +21,7 @@ export const ordersModule: ApiModule = (parts) => {
     mail,
     log,
     now,
+    admission: waitingRoomFrom(parts),
   });
   const staffRepository = createStaffOrdersRepository(db);
   const staffOrders = createStaffOrdersService({ repository: staffRepository, gateway: paymentGateway, mail, log, now });

@@ -6,6 +6,7 @@ import type { PricingService } from '../cart/pricing.service.js';
 import type { CardTokenizer } from '../cards/card-tokenizer.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PaymentGateway } from '../payments/payment-gateway.js';
+import type { WaitingRoomService } from '../waiting-room/waiting-room.service.js';
 import { createAuthorizationSweep } from './authorization-sweep.js';
 import { createOrderPlacement } from './order-placement.js';
 import { memberFulfilment, toOrderView } from './order-view.js';
@@ -20,6 +21,8 @@ export interface OrdersDependencies {
   mail: MailService;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** The waiting room's check before an order (issue 17). */
+  admission: Pick<WaitingRoomService, 'assertCartAdmitted'>;
 }
 
 export function createOrdersService(deps: OrdersDependencies) {

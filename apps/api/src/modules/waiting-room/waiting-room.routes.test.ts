@@ -1,0 +1,224 @@
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, type StaffWaitingRoom, type WaitingRoom } from '@winery/domain';
+import { buildApp } from '../../app.js';
+import { auditLog, carts, offerings, waitingRoomEntries, waitingRooms } from '../../db/schema/index.js';
+import { createOrderingFixtures, ignoreDroppedConnections, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
+import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
+
+/*
+ * The waiting room (issue 17, item 2) through the API, on a clock the test moves: places drawn at
+ * the opening, admission at the offering's rate, the check on cart writes and orders, the rate
+ * changed live by staff, and two API instances on one database keeping one count.
+ */
+
+let clock = new Date(Date.now() + 60_000);
+let t: TestApp;
+let f: OrderingFixtures;
+let managerToken: string;
+let viewerToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  f = await createOrderingFixtures(t);
+  const manager = await t.createStaffUser({ role: 'manager' });
+  const viewer = await t.createStaffUser({ role: 'viewer' });
+  managerToken = await t.signInStaff(manager.email);
+  viewerToken = await t.signInStaff(viewer.email);
+});
+afterAll(async () => {
+  ignoreDroppedConnections(t);
+  await t?.close();
+});
+
+type Member = Awaited<ReturnType<OrderingFixtures['createMember']>>;
+const headers = (token: string) => ({ tenant: TEST_TENANT, authorization: token });
+const roomUrl = (m: Member, allocationId = m.allocation.id) => `/v1/${TEST_TENANT}/customer/${m.customer.id}/allocation/${allocationId}/waiting-room`;
+const join = (m: Member, app = t.app) => app.inject({ method: 'POST', url: roomUrl(m), headers: headers(m.token) });
+const look = (m: Member, app = t.app) => app.inject({ method: 'GET', url: roomUrl(m), headers: headers(m.token) });
+const at = (opensAt: Date, seconds: number) => new Date(opensAt.getTime() + seconds * 1000);
+const staffRoom = (offeringId: string, token = managerToken) =>
+  t.app.inject({ method: 'GET', url: `/v1/staff/offerings/${offeringId}/waiting-room`, headers: headers(token) });
+const setRate = (offeringId: string, admissionPerMinute: number | null, token = managerToken) =>
+  t.app.inject({ method: 'PUT', url: `/v1/staff/offerings/${offeringId}/admission-rate`, headers: headers(token), payload: { admissionPerMinute } });
+
+/** An offering opening 10 minutes after the clock, with a waiting room at `perMinute`, and `size` members. */
+async function release(size: number, perMinute: number | null = 60) {
+  clock = new Date(Date.now());
+  const opensAt = new Date(clock.getTime() + 10 * 60_000);
+  const { offering, wines } = await f.createOpenOffering({ wines: [{ name: 'Quella', stock: 500 }], startDate: opensAt, endDate: new Date(opensAt.getTime() + DAY_MS) });
+  await t.db.update(offerings).set({ admissionPerMinute: perMinute }).where(eq(offerings.id, offering.id));
+  const wine = wines[0]!;
+  const members: Member[] = [];
+  for (let i = 0; i < size; i += 1) members.push(await f.createMember(offering.id, { [wine.id]: { maximum: 6 } }));
+  return { offering, wine, members, opensAt };
+}
+
+const states = async (members: Member[], app = t.app) => Promise.all(members.map(async (m) => (await look(m, app)).json() as WaitingRoom));
+
+describe('GET|POST …/allocation/{allocationId}/waiting-room', () => {
+  it('gives N members joining at once before the opening N places, drawn at the opening, kept on reload', async () => {
+    const { members, opensAt } = await release(12);
+    const joined = await Promise.all(members.map((m) => join(m)));
+    expect(joined.map((r) => r.statusCode)).toEqual(members.map(() => 200));
+    for (const r of joined) {
+      // Before the opening: waiting, nobody has a place yet, the countdown's clock is the server's.
+      expect(r.json()).toMatchObject({ state: 'waiting', position: null, ahead: null, estimatedAdmissionAt: null, admissionPerMinute: 60, opensAt: opensAt.toISOString(), serverTime: clock.toISOString() });
+    }
+    expect((await look(members[0]!)).json().waiting).toBe(12);
+
+    clock = opensAt;
+    expect((await states(members)).map((s) => s.state)).toEqual(members.map(() => 'waiting'));
+    clock = at(opensAt, 0.5);
+    const drawn = await states(members);
+    expect(drawn.map((s) => s.position).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    for (const s of drawn) {
+      expect(s.ahead).toBe(s.position! - 1);
+      expect(s.estimatedAdmissionAt).toBe(at(opensAt, s.position!).toISOString());
+    }
+
+    // A reload, a second tab, a second POST: the same place, and still one entry each.
+    const again = await Promise.all(members.map((m) => join(m)));
+    expect(again.map((r) => r.json().position)).toEqual(drawn.map((s) => s.position));
+    const [entries] = await t.db.select({ n: count() }).from(waitingRoomEntries).where(eq(waitingRoomEntries.offeringId, members[0]!.allocation.offeringId));
+    expect(entries!.n).toBe(12);
+  });
+
+  it('admits one a second at 60 a minute, puts later arrivals behind, and refuses carts and orders until then', async () => {
+    const { members, opensAt, wine } = await release(5);
+    const [late, ...early] = members as [Member, ...Member[]];
+    await Promise.all(early.map((m) => join(m)));
+    clock = at(opensAt, 0.2);
+    const lateJoin = await join(late);
+    expect(lateJoin.json()).toMatchObject({ state: 'waiting', position: 5, ahead: 4 });
+
+    clock = at(opensAt, 2.5);
+    const seen = await states(members);
+    const through = seen.filter((s) => s.state === 'admitted');
+    expect(through.map((s) => s.position).sort()).toEqual([1, 2]);
+    expect(seen[0]).toMatchObject({ state: 'waiting', position: 5, ahead: 2, waiting: 3 });
+
+    const first = members[seen.findIndex((s) => s.position === 1)]!;
+    const fourth = members[seen.findIndex((s) => s.position === 4)]!;
+    const putCart = (m: Member) =>
+      t.app.inject({ method: 'PUT', url: `/v1/${TEST_TENANT}/customer/${m.customer.id}/cart`, headers: headers(m.token), payload: { allocationId: m.allocation.id, lines: [{ wineId: wine.id, quantity: 1 }] } });
+    const refused = await putCart(fourth);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ statusCode: 409, type: 'conflict', message: 'Your place in the waiting room has not come up yet.' });
+
+    const cart = await putCart(first);
+    expect(cart.statusCode).toBe(200);
+    const order = (m: Member, cartId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/${TEST_TENANT}/customer/${m.customer.id}/order`,
+        headers: headers(m.token),
+        payload: { cartId, delivery: { method: 'shipping', countryCode: 'US', shippingAddressId: m.address.id }, billingAddressId: m.address.id, payment: { cardId: m.card.id }, idempotencyKey: f.newKey() },
+      });
+    expect((await order(first, cart.json().id)).statusCode).toBe(201);
+
+    // A cart made before staff turned a room on does not get round it: the order is refused too.
+    clock = at(opensAt, 3.5);
+    const [fifth] = (await states([late])).map((s) => s.position);
+    expect(fifth).toBe(5);
+    const [stale] = await t.db.insert(carts).values({ tenantId: TEST_TENANT, customerId: late.customer.id, allocationId: late.allocation.id, lines: [{ wineId: wine.id, quantity: 1 }] }).returning();
+    const staleId = stale!.id;
+    const refusedOrder = await order(late, staleId);
+    expect(refusedOrder.statusCode).toBe(409);
+    expect(refusedOrder.json().message).toBe('Your place in the waiting room has not come up yet.');
+
+    clock = at(opensAt, 5);
+    expect((await look(late)).json()).toMatchObject({ state: 'admitted', position: 5, ahead: 0 });
+    expect((await order(late, staleId)).statusCode).toBe(201);
+  });
+
+  it('has no room without a rate: everyone is through, carts are not held up', async () => {
+    const { members, opensAt, wine } = await release(1, null);
+    clock = at(opensAt, 1);
+    const [m] = members as [Member];
+    expect((await join(m)).json()).toMatchObject({ state: 'no-room', position: null, waiting: 0, admissionPerMinute: null });
+    const cart = await t.app.inject({ method: 'PUT', url: `/v1/${TEST_TENANT}/customer/${m.customer.id}/cart`, headers: headers(m.token), payload: { allocationId: m.allocation.id, lines: [{ wineId: wine.id, quantity: 1 }] } });
+    expect(cart.statusCode).toBe(200);
+  });
+
+  it("answers 404 for another member's allocation, and GET does not join", async () => {
+    const { members } = await release(2);
+    const [a, b] = members as [Member, Member];
+    const other = await t.app.inject({ method: 'POST', url: roomUrl(a, b.allocation.id), headers: headers(a.token) });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ type: 'notFound', message: 'This allocation does not exist' });
+    expect((await look(a)).json().state).toBe('not-joined');
+    const [entries] = await t.db.select({ n: count() }).from(waitingRoomEntries).where(eq(waitingRoomEntries.offeringId, a.allocation.offeringId));
+    expect(entries!.n).toBe(0);
+  });
+});
+
+describe('staff: GET …/waiting-room and PUT …/admission-rate', () => {
+  it('shows each room and changes the rate live: the old rate up to the change, the new one after', async () => {
+    const { offering, members, opensAt } = await release(20, 6);
+    await Promise.all(members.map((m) => join(m)));
+    clock = at(opensAt, 30);
+    const before = await staffRoom(offering.id);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ admissionPerMinute: 6, holdsActive: 0, rooms: [{ tierId: null, tierName: null, opensAt: opensAt.toISOString(), waiting: 17, admitted: 3 }] });
+
+    // A viewer reads but cannot change it; a bad rate is a field error.
+    expect((await staffRoom(offering.id, viewerToken)).statusCode).toBe(200);
+    expect((await setRate(offering.id, 60, viewerToken)).statusCode).toBe(403);
+    const bad = await setRate(offering.id, 0);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ field: 'admissionPerMinute' })]);
+
+    clock = at(opensAt, 45);
+    const changed = await setRate(offering.id, 60);
+    expect(changed.statusCode).toBe(200);
+    // 6 a minute up to the change: 4 through by 40 s (the fifth was due at 50 s); then 60 a minute
+    // from 40 s on: 9 at 45 s. At the new rate from the last advance (30 s) it would be 18.
+    expect((changed.json() as StaffWaitingRoom).rooms[0]).toMatchObject({ admitted: 9, waiting: 11 });
+    clock = at(opensAt, 50);
+    expect(((await staffRoom(offering.id)).json() as StaffWaitingRoom).rooms[0]).toMatchObject({ admitted: 14, waiting: 6 });
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, offering.id), eq(auditLog.action, 'offering.admissionRate')));
+    expect(audit).toMatchObject({ before: { admissionPerMinute: 6 }, after: { admissionPerMinute: 60 } });
+
+    // Members see it: those through say so, and the count on the dashboard follows them.
+    const seen = await states(members);
+    expect(seen.filter((s) => s.state === 'admitted')).toHaveLength(14);
+    expect(((await staffRoom(offering.id)).json() as StaffWaitingRoom).rooms[0]!.admittedLastMinute).toBe(14);
+  });
+
+  it('answers 404 for an unknown offering', async () => {
+    expect((await staffRoom(t.newId())).statusCode).toBe(404);
+    expect((await setRate(t.newId(), 10)).statusCode).toBe(404);
+  });
+});
+
+describe('two API instances on one database', () => {
+  it('advance one room consistently: nobody admitted twice, the counts add up', async () => {
+    const { members, opensAt, offering } = await release(30, 120);
+    const second = await buildApp({ db: t.db, signingKeys: t.signingKeys, now: () => clock, logLevel: 'silent', webRoot: null });
+    await second.ready();
+    try {
+      await Promise.all(members.map((m, i) => join(m, i % 2 === 0 ? t.app : second)));
+      // Interleaved polls, both instances at once, every quarter second of the first ten.
+      for (let step = 1; step <= 40; step += 1) {
+        clock = at(opensAt, step / 4);
+        await Promise.all(members.slice(0, 8).map((m, i) => look(m, (i + step) % 2 === 0 ? t.app : second)));
+      }
+      clock = at(opensAt, 10);
+      const seen = await states(members, second);
+      const through = seen.filter((s) => s.state === 'admitted').map((s) => s.position!);
+      // 120 a minute for 10 s: 20 through, positions 1–20 each once.
+      expect(through.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      const [room] = await t.db.select().from(waitingRooms).where(eq(waitingRooms.offeringId, offering.id));
+      expect(room!.admitted).toBe(20);
+      const [marked] = await t.db
+        .select({ n: count() })
+        .from(waitingRoomEntries)
+        .where(and(eq(waitingRoomEntries.offeringId, offering.id), isNotNull(waitingRoomEntries.admittedAt)));
+      expect(marked!.n).toBe(20);
+      expect(new Set(seen.map((s) => s.position)).size).toBe(30);
+    } finally {
+      await second.close();
+    }
+  });
+});
