@@ -20,6 +20,11 @@ export interface StartServerOptions {
    * (src/testing/e2e-server.ts, never built into dist) passes it, to add their fixtures routes.
    */
   beforeListen?: (app: FastifyInstance, parts: { db: Database; paymentGateway: PaymentGateway }) => Promise<void>;
+  /**
+   * The app's clock. Only the browser tests' own entry passes one (its simulated clock, under
+   * WINERY_TEST_CLOCK=simulated); everything else runs on the real clock.
+   */
+  now?: () => Date;
   /** The configuration, when the caller has read it already (server.ts); read here otherwise. */
   config?: Config;
   /**
@@ -69,6 +74,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<voi
     globalRateLimit: { redisUrl: config.REDIS_URL ?? null, max: config.RATE_LIMIT_MAX },
     minimumAge: config.MINIMUM_AGE,
     paymentGateway,
+    ...(options.now ? { now: options.now } : {}),
     mail: {
       smtpUrl: config.SMTP_URL ?? null,
       from: config.MAIL_FROM,

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,16 @@ import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.
 import { pgliteDataDir } from '../db/client.js';
 import { seedDemo } from '../demo/seed.js';
 import { createTestGateway } from '../modules/payments/test-gateway.js';
-import { assertApiBuilt, SERVER_JS, startApi, type ApiProcess } from './api-process.js';
-import { e2eFixturesRoutes, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER } from './e2e-fixtures.js';
+import { assertApiBuilt, freePort, SERVER_JS, startApi, type ApiProcess } from './api-process.js';
+import {
+  createSimulatedClock,
+  e2eFixturesRoutes,
+  FIXTURES_PREFIX,
+  FIXTURES_SECRET_ENV,
+  FIXTURES_SECRET_HEADER,
+  simulatedClockFromEnv,
+  TEST_CLOCK_ENV,
+} from './e2e-fixtures.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { preparePgliteDataDir } from './test-database.js';
 
@@ -76,8 +84,103 @@ describe('the browser tests’ fixtures routes', () => {
     expect(wrong.json()).toMatchObject({ statusCode: 400, errors: [expect.objectContaining({ field: 'like' })] });
   });
 
+  it('have no clock to move when the server runs on the real clock', async () => {
+    const response = await post('/clock', { advanceMs: 60_000 });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, type: 'notFound' });
+  });
+
+  it('make a member in a tier of the producer’s, and refuse a tier it does not have', async () => {
+    const response = await post('/members', { like: 'offering', tierName: 'Founder' });
+    expect(response.statusCode).toBe(201);
+    const staff = await post('/staff', { role: 'viewer' });
+    const staffToken = await t.signInStaff(staff.json<{ email: string }>().email, DEMO_PASSWORD, DEMO_TENANT.slug);
+    const seen = await t.app.inject({ method: 'GET', url: `/v1/staff/members/${response.json<{ customerId: string }>().customerId}`, headers: { tenant: DEMO_TENANT.slug, authorization: staffToken } });
+    expect(seen.json()).toMatchObject({ tierName: 'Founder' });
+    const wrong = await post('/members', { like: 'offering', tierName: 'Platinum' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ statusCode: 400, errors: [expect.objectContaining({ field: 'tierName' })] });
+  });
+
   it('refuse to be registered with a short secret', async () => {
     await expect(e2eFixturesRoutes(t.app, { db: t.db, paymentGateway: t.gateway, secret: 'x'.repeat(31) })).rejects.toThrow(FIXTURES_SECRET_ENV);
+  });
+});
+
+describe('the simulated clock (WINERY_TEST_CLOCK=simulated)', () => {
+  let t: TestApp;
+  let real = Date.parse('2026-11-25T12:00:00.000Z');
+  const clock = createSimulatedClock(() => real);
+  beforeAll(async () => {
+    const paymentGateway = createTestGateway();
+    t = await createTestApp({
+      paymentGateway,
+      now: clock.now,
+      beforeReady: async (app, db) => {
+        await app.register(e2eFixturesRoutes, { prefix: FIXTURES_PREFIX, db, paymentGateway, secret: SECRET, clock });
+      },
+    });
+    await seedDemo(t.db, clock.now(), paymentGateway);
+  });
+  afterAll(() => t?.close());
+
+  const move = (payload: Record<string, unknown>, secret: string | null = SECRET) =>
+    t.app.inject({ method: 'POST', url: `${FIXTURES_PREFIX}/clock`, headers: secret === null ? {} : { [FIXTURES_SECRET_HEADER]: secret }, payload });
+  const nowOf = (response: { json: <T>() => T }) => Date.parse(response.json<{ now: string }>().now);
+
+  it('is real time plus what the spec moved it on, and the app answers on it', async () => {
+    const member = await t.app.inject({ method: 'POST', url: `${FIXTURES_PREFIX}/members`, headers: { [FIXTURES_SECRET_HEADER]: SECRET }, payload: { like: 'offering' } });
+    const { email, customerId } = member.json<{ email: string; customerId: string }>();
+    const token = await t.signIn(email, DEMO_PASSWORD, DEMO_TENANT.slug);
+    const headers = { tenant: DEMO_TENANT.slug, authorization: token };
+    const [allocation] = (await t.app.inject({ method: 'GET', url: `/v1/${DEMO_TENANT.slug}/customer/${customerId}/allocation`, headers })).json<Array<{ id: string }>>();
+    const serverTime = async () =>
+      Date.parse((await t.app.inject({ method: 'GET', url: `/v1/${DEMO_TENANT.slug}/customer/${customerId}/allocation/${allocation!.id}/offering`, headers })).json<{ serverTime: string }>().serverTime);
+
+    const start = nowOf(await move({ advanceMs: 0 }));
+    expect(start).toBe(real);
+    expect(await serverTime()).toBe(start);
+
+    const moved = await move({ advanceMs: 3 * 60 * 60 * 1000 });
+    expect(moved.statusCode).toBe(200);
+    expect(nowOf(moved)).toBe(start + 3 * 60 * 60 * 1000);
+    expect(await serverTime()).toBe(start + 3 * 60 * 60 * 1000);
+
+    // Real time still flows under the offset.
+    real += 1_500;
+    expect(await serverTime()).toBe(start + 3 * 60 * 60 * 1000 + 1_500);
+
+    const target = new Date(start + 4 * 60 * 60 * 1000).toISOString();
+    const set = await move({ setTo: target });
+    expect(set.json()).toEqual({ now: target });
+    expect(await serverTime()).toBe(Date.parse(target));
+  });
+
+  it('never goes backwards: a past instant or a negative step is a 400 by field and moves nothing', async () => {
+    const before = nowOf(await move({ advanceMs: 0 }));
+    const past = await move({ setTo: new Date(before - 1).toISOString() });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ statusCode: 400, type: 'validationError', errors: [expect.objectContaining({ field: 'setTo' })] });
+    const negative = await move({ advanceMs: -1 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json()).toMatchObject({ statusCode: 400, errors: [expect.objectContaining({ field: 'advanceMs' })] });
+    for (const payload of [{}, { advanceMs: 1, setTo: new Date(before + 1).toISOString() }, { setTo: 'tomorrow' }]) {
+      expect((await move(payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(nowOf(await move({ advanceMs: 0 }))).toBe(before);
+  });
+
+  it('answers as an unknown route without the run’s secret', async () => {
+    const before = nowOf(await move({ advanceMs: 0 }));
+    for (const secret of [null, `${SECRET}x`]) expect((await move({ advanceMs: 60_000 }, secret)).statusCode).toBe(404);
+    expect(nowOf(await move({ advanceMs: 0 }))).toBe(before);
+  });
+
+  it('is only there when the environment asks for it', () => {
+    expect(simulatedClockFromEnv({})).toBeUndefined();
+    expect(simulatedClockFromEnv({ [TEST_CLOCK_ENV]: '' })).toBeUndefined();
+    expect(simulatedClockFromEnv({ [TEST_CLOCK_ENV]: 'simulated' })?.now()).toBeInstanceOf(Date);
+    expect(() => simulatedClockFromEnv({ [TEST_CLOCK_ENV]: 'fast' })).toThrow(TEST_CLOCK_ENV);
   });
 });
 
@@ -89,13 +192,13 @@ describe('outside the browser tests', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('dist/server.js (npm start, a deployment) has no fixtures route, even with the secret set', async () => {
+  it('dist/server.js (npm start, a deployment) has no fixtures route, even with the secret and the simulated clock set', async () => {
     assertApiBuilt();
     expect(existsSync(join(API_ROOT, 'dist/testing'))).toBe(false);
     await preparePgliteDataDir(pgliteDataDir(dataDir));
     // Without the demo seed: had the route been there, making staff in a missing tenant would be a 500, not a 404.
     api = await startApi(
-      { DATA_DIR: dataDir, SEED_DEMO: 'false', [FIXTURES_SECRET_ENV]: SECRET, LOG_LEVEL: 'warn', WEB_ROOT: join(dataDir, 'no-web') },
+      { DATA_DIR: dataDir, SEED_DEMO: 'false', [FIXTURES_SECRET_ENV]: SECRET, [TEST_CLOCK_ENV]: 'simulated', LOG_LEVEL: 'warn', WEB_ROOT: join(dataDir, 'no-web') },
       join(dataDir, 'server.log'),
     );
     const response = await fetch(`${api.origin}${FIXTURES_PREFIX}/staff`, {
@@ -105,7 +208,58 @@ describe('outside the browser tests', () => {
     });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ statusCode: 404, type: 'notFound' });
+    // Nor a clock to move.
+    const clock = await fetch(`${api.origin}${FIXTURES_PREFIX}/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [FIXTURES_SECRET_HEADER]: SECRET },
+      body: JSON.stringify({ advanceMs: 60_000 }),
+    });
+    expect(clock.status).toBe(404);
   });
+
+  it('the browser tests’ entry has no clock to move without WINERY_TEST_CLOCK=simulated, and refuses any other value', async () => {
+    const ownDir = mkdtempSync(join(tmpdir(), 'winery-fixtures-real-clock-'));
+    await preparePgliteDataDir(pgliteDataDir(ownDir));
+    const port = await freePort();
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: ownDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), WEB_ROOT: join(dataDir, 'no-web') };
+    const wrong = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
+      cwd: API_ROOT,
+      env: { ...env, [FIXTURES_SECRET_ENV]: SECRET, [TEST_CLOCK_ENV]: 'fast' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain(TEST_CLOCK_ENV);
+
+    const child = spawn(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
+      cwd: API_ROOT,
+      env: { ...env, [FIXTURES_SECRET_ENV]: SECRET, PASSWORD_HASH_THREADS: '0' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        expect(child.exitCode, 'the entry exited early').toBeNull();
+        const health = await fetch(`${origin}/v1/health`).catch(() => null);
+        if (health?.ok) break;
+        expect(Date.now()).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const call = (path: string, body: object) =>
+        fetch(`${origin}${FIXTURES_PREFIX}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [FIXTURES_SECRET_HEADER]: SECRET }, body: JSON.stringify(body) });
+      // The fixtures are there (a bad body is a 400 of theirs), the clock is not.
+      expect((await call('/members', { like: 'nobody' })).status).toBe(400);
+      const clock = await call('/clock', { advanceMs: 60_000 });
+      expect(clock.status).toBe(404);
+      expect(await clock.json()).toMatchObject({ statusCode: 404, type: 'notFound' });
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(ownDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('the browser tests’ entry refuses to start without a secret of its own', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {

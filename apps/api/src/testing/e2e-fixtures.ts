@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { addresses, allocationLines, allocations, customers, orderLines, orders, paymentCards } from '../db/schema/index.js';
+import { addresses, allocationLines, allocations, customers, orderLines, orders, paymentCards, tiers } from '../db/schema/index.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { TEST_CARDS } from '../modules/payments/test-gateway.js';
-import { ApiError } from '../shared/api-error.js';
+import { ApiError, fieldError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
 import { createFactories, unique } from './factories.js';
 
@@ -37,6 +37,8 @@ export interface FixturesOptions {
   db: Database;
   paymentGateway: PaymentGateway;
   secret: string;
+  /** The simulated clock (WINERY_TEST_CLOCK=simulated): adds POST /clock, which moves it. */
+  clock?: SimulatedClock;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -60,8 +62,8 @@ export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesO
 
   routes.post(
     '/members',
-    { schema: { ...hidden, body: z.object({ like: z.enum(STORIES) }) } },
-    async (request, reply) => reply.code(201).send(await cloneMember(options, factories, tenantId, request.body.like)),
+    { schema: { ...hidden, body: z.object({ like: z.enum(STORIES), tierName: z.string().min(1).max(120).optional() }) } },
+    async (request, reply) => reply.code(201).send(await cloneMember(options, factories, tenantId, request.body.like, request.body.tierName)),
   );
 
   routes.post(
@@ -72,19 +74,28 @@ export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesO
       return reply.code(201).send({ tenant: tenantId, email: staff.email, password: DEMO_PASSWORD, role: staff.role });
     },
   );
+
+  if (options.clock) clockRoute(app, options.clock);
 }
 
 /**
  * A new member in the situation of a demo member (`like`): the same person under a new e-mail
  * address, in the same offerings with the same limits, the same saved addresses and cards (saved
- * through the gateway again) and copies of their orders under new numbers.
+ * through the gateway again) and copies of their orders under new numbers. In no tier, unless
+ * `tierName` names one of the tenant's (then in that tier: openings by tier, issue 17).
  */
-async function cloneMember(options: FixturesOptions, factories: ReturnType<typeof createFactories>, tenantId: string, like: DemoStory) {
+async function cloneMember(options: FixturesOptions, factories: ReturnType<typeof createFactories>, tenantId: string, like: DemoStory, tierName?: string) {
   const { db, paymentGateway } = options;
   const source = await db.query.customers.findFirst({
     where: and(eq(customers.tenantId, tenantId), eq(customers.email, DEMO_MEMBERS[like])),
   });
   if (!source) throw new ApiError('notFound', `The demo member ${DEMO_MEMBERS[like]} is missing.`);
+  let tierId: string | null = null;
+  if (tierName !== undefined) {
+    const tier = await db.query.tiers.findFirst({ where: and(eq(tiers.tenantId, tenantId), eq(tiers.name, tierName)) });
+    if (!tier) throw fieldError('tierName', 'notFound', `The demo producer has no tier named ${tierName}.`);
+    tierId = tier.id;
+  }
   const { prefix, firstName, lastName, phone, dateOfBirth, company } = source;
   const member = await factories.createCustomer({
     tenantId,
@@ -94,6 +105,7 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
     phone,
     dateOfBirth,
     company,
+    tierId,
     email: `e2e-${like}-${unique()}@example.com`,
     password: DEMO_PASSWORD,
   });
@@ -174,4 +186,75 @@ async function copyPayment(gateway: PaymentGateway, token: string | undefined, o
     if (charged.status !== 'captured') throw new Error(`The test gateway did not charge the copy of order ${order.number} (${charged.status}).`);
   }
   return hold.authorizationId;
+}
+
+// ── The simulated clock (issue 17, "How it is checked") ─────────────────────────────────────────
+
+/** Set to `simulated` for a browser tests' server whose clock the spec moves (fair-release.e2e.ts). */
+export const TEST_CLOCK_ENV = 'WINERY_TEST_CLOCK';
+
+/** Farther than any journey moves the clock in one call: a year. */
+const MAX_ADVANCE_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * The app's clock for the fair-release journey: real time plus an offset that only grows, so time
+ * still flows between moves (timers, polls) and never runs backwards (what has been recorded at a
+ * later instant stays later). Tokens and sessions follow it too, as everything built on the app's
+ * `now()` does.
+ */
+export interface SimulatedClock {
+  now(): Date;
+  /** Moves the clock on by `ms` (≥ 0); answers the new now. */
+  advance(ms: number): Date;
+  /** Moves the clock on to `at`; refuses an instant before now (nothing changes). */
+  setTo(at: Date): Date;
+}
+
+export function createSimulatedClock(realNow: () => number = Date.now): SimulatedClock {
+  let offset = 0;
+  const now = () => new Date(realNow() + offset);
+  return {
+    now,
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The simulated clock never goes backwards.');
+      offset += ms;
+      return now();
+    },
+    setTo(at) {
+      const ms = at.getTime() - now().getTime();
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The simulated clock never goes backwards.');
+      offset += ms;
+      return now();
+    },
+  };
+}
+
+/** The simulated clock when the environment asks for it (`WINERY_TEST_CLOCK=simulated`), else none: the app's own real clock. */
+export function simulatedClockFromEnv(env: NodeJS.ProcessEnv): SimulatedClock | undefined {
+  const wanted = env[TEST_CLOCK_ENV];
+  if (wanted === undefined || wanted === '') return undefined;
+  if (wanted !== 'simulated') throw new Error(`${TEST_CLOCK_ENV} is either unset or "simulated", not "${wanted}".`);
+  return createSimulatedClock();
+}
+
+const ClockMoveSchema = z.union([
+  z.object({ advanceMs: z.number().int().min(0).max(MAX_ADVANCE_MS) }).strict(),
+  z.object({ setTo: z.iso.datetime({ offset: true }) }).strict(),
+]);
+
+/**
+ * `POST /__test/fixtures/clock { advanceMs } | { setTo }` → `{ now }`: moves the server's clock on
+ * (never back: a `setTo` before now is a 400 by field and moves nothing). `{ advanceMs: 0 }` reads it.
+ */
+function clockRoute(app: FastifyInstance, clock: SimulatedClock) {
+  app.withTypeProvider<ZodTypeProvider>().post('/clock', { schema: { hide: true, body: ClockMoveSchema } }, async (request) => {
+    const { body } = request;
+    if ('advanceMs' in body) return { now: clock.advance(body.advanceMs).toISOString() };
+    try {
+      return { now: clock.setTo(new Date(body.setTo)).toISOString() };
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw fieldError('setTo', 'past', `The simulated clock never goes backwards: it is ${clock.now().toISOString()} already.`);
+    }
+  });
 }

@@ -1,11 +1,16 @@
 import { startServer } from '../start-server.js';
-import { e2eFixturesRoutes, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, MIN_SECRET_LENGTH } from './e2e-fixtures.js';
+import { e2eFixturesRoutes, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, MIN_SECRET_LENGTH, simulatedClockFromEnv } from './e2e-fixtures.js';
 
 /**
  * The browser tests' server: the real start (start-server.ts: configuration, migrations, demo
  * seed, web + API) plus the fixtures routes of e2e-fixtures.ts. Started only by
- * apps/web/tests/e2e/support/global-setup.ts, through tsx; never built (src/testing is not in
- * dist), so neither `npm start` nor a deployment can run it.
+ * apps/web/tests/e2e/support/global-setup.ts (and a spec's own server, support/own-server.ts),
+ * through tsx; never built (src/testing is not in dist), so neither `npm start` nor a deployment
+ * can run it.
+ *
+ * With WINERY_TEST_CLOCK=simulated the app's clock is real time plus an offset the spec moves on
+ * through POST /__test/fixtures/clock (the fair-release journey); without it, the real clock and
+ * no such route.
  */
 const secret = process.env[FIXTURES_SECRET_ENV] ?? '';
 // Nothing else in the process needs it.
@@ -15,9 +20,18 @@ if (secret.length < MIN_SECRET_LENGTH) {
   process.exit(1);
 }
 
+let clock: ReturnType<typeof simulatedClockFromEnv>;
+try {
+  clock = simulatedClockFromEnv(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
 startServer({
+  ...(clock ? { now: clock.now } : {}),
   beforeListen: async (app, { db, paymentGateway }) => {
-    await app.register(e2eFixturesRoutes, { prefix: FIXTURES_PREFIX, db, paymentGateway, secret });
+    await app.register(e2eFixturesRoutes, { prefix: FIXTURES_PREFIX, db, paymentGateway, secret, ...(clock ? { clock } : {}) });
   },
 }).catch((error: unknown) => {
   console.error('The browser tests’ server could not start:', error);
