@@ -39,6 +39,7 @@ import { staffModule } from './modules/staff/staff.module.js';
 import { staffAccountsModule } from './modules/staff-accounts/staff-accounts.module.js';
 import { wineImagesModule } from './modules/wine-images/wine-images.module.js';
 import { waitingRoomModule } from './modules/waiting-room/waiting-room.module.js';
+import { standingModule } from './modules/standing/standing.module.js';
 import authPlugin from './plugins/auth.plugin.js';
 import devOutboxPlugin, { devOutboxEnabled } from './plugins/dev-outbox.plugin.js';
 import errorsPlugin, { answerClientError, replyWithError } from './plugins/errors.plugin.js';
@@ -118,6 +119,7 @@ const MODULES: readonly ApiModule[] = [
   memberImportModule,
   wineImagesModule,
   waitingRoomModule,
+  standingModule,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -135,6 +135,10 @@ const ACCESS: Record<string, Row> = {
   },
   'GET /v1/{tenant}/customer/{customerId}/cart/{cartId}': { access: 'owner', ok: 200 },
   'GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/cart': { access: 'owner', ok: 200 },
+  // Held selections (issue 17): the matrix's offering holds nothing, so the owner's PUT answers hold: null.
+  'PUT /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold': { access: 'owner', ok: 200, body: (f) => ({ cartId: f.ids.cartId }) },
+  'GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold': { access: 'owner', ok: 200 },
+  'DELETE /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold': { access: 'owner', ok: 204 },
   'POST /v1/{tenant}/customer/{customerId}/cart/{cartId}/quote': {
     access: 'owner',
     ok: 200,
