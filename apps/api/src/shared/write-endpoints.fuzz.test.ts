@@ -27,6 +27,7 @@ const BODILESS = new Set([
   'POST /v1/staff/logout',
   'DELETE /v1/{tenant}/customer/{customerId}/address/{addressId}',
   'DELETE /v1/{tenant}/customer/{customerId}/card/{cardId}',
+  'DELETE /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold',
   'POST /v1/{tenant}/customer/{customerId}/card/{cardId}/default',
   'POST /v1/staff/wishes/{wishId}/decline',
   'DELETE /v1/staff/offerings/{offeringId}/allocations/{allocationId}',
