@@ -130,3 +130,37 @@ export function watchMachine(pids = () => []) {
 
 export const machineLine = () =>
   `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`;
+
+/**
+ * CPU seconds of one database's own PostgreSQL backends (Linux, the server on this machine): the
+ * connections to `database` as pg_stat_activity lists them when this starts and when `done()` is
+ * called, each counted from its CPU at the start (or from zero, for a connection opened meanwhile).
+ * PostgreSQL's shared processes (WAL writer, checkpointer, autovacuum) and connections that both
+ * opened and closed in between are not in it; `admin` must be a client of ANOTHER database, so that
+ * its own backend is not counted.
+ */
+export async function watchDatabaseCpu(admin, database) {
+  const backends = async () => (await admin.query('select pid from pg_stat_activity where datname = $1', [database])).rows.map((row) => Number(row.pid));
+  const atStart = new Map((await backends()).map((pid) => [pid, processSeconds(pid) ?? 0]));
+  return {
+    async done() {
+      let total = 0;
+      let closed = 0;
+      const atEnd = new Set(await backends());
+      for (const pid of atEnd) {
+        const now = processSeconds(pid);
+        if (now !== null) total += now - (atStart.get(pid) ?? 0);
+      }
+      for (const pid of atStart.keys()) if (!atEnd.has(pid)) closed += 1;
+      return { seconds: total, backends: atEnd.size, closed };
+    },
+  };
+}
+
+/** The median of a list of numbers (NaN for none). */
+export function median(values) {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
