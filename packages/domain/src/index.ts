@@ -48,3 +48,4 @@ export * from './release/waiting-room.schemas.js';
 export * from './release/opening.js';
 export * from './release/place-in-line.js';
 export * from './release/holds.js';
+export * from './release/standing.js';

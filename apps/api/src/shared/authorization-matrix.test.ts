@@ -60,6 +60,7 @@ const ACCESS: Record<string, Row> = {
   'POST /v1/customer/password-create/confirm': { access: 'public', ok: 400, body: EMPTY },
   'POST /v1/allocation-request': { access: 'public', ok: 400, body: EMPTY },
   'POST /v1/founders-list': { access: 'public', ok: 400, body: EMPTY },
+  'POST /v1/allocation-request/place': { access: 'public', ok: 400, body: EMPTY },
   // A well-formed ID that was never registered: its documented 404, the same for everyone.
   'POST /v1/bottle-verification': { access: 'public', ok: 404, body: () => ({ bottleId: 'ZZZZ-ZZZZ' }) },
   'POST /v1/staff/login': { access: 'public', ok: 400, body: EMPTY },
@@ -158,6 +159,7 @@ const ACCESS: Record<string, Row> = {
     }),
   },
   'GET /v1/{tenant}/customer/{customerId}/order/{orderId}': { access: 'owner', ok: 200 },
+  'GET /v1/{tenant}/customer/{customerId}/standing': { access: 'owner', ok: 200 },
 
   // Staff. Writes get `{}` where their 400 is enough to show the role passed; the actions without
   // a body run for real, the manager first, so the admin meets the answered request (409).
@@ -197,6 +199,8 @@ const ACCESS: Record<string, Row> = {
   'POST /v1/staff/offerings/{offeringId}/reminders': { access: 'manager', ok: 202, body: (f) => ({ customerIds: [f.ids.customerId] }) },
   'GET /v1/staff/members': { access: 'viewer', ok: 200 },
   'GET /v1/staff/tiers': { access: 'viewer', ok: 200 },
+  'GET /v1/staff/list-rules': { access: 'viewer', ok: 200 },
+  'PUT /v1/staff/list-rules': { access: 'manager', ok: 400, body: EMPTY },
   'GET /v1/staff/orders': { access: 'viewer', ok: 200 },
   'GET /v1/staff/orders.csv': { access: 'viewer', ok: 200 },
   'GET /v1/staff/orders/{orderId}': { access: 'viewer', ok: 200 },

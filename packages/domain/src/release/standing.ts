@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MarkdownInputSchema } from '../schemas/staff-offerings.js';
+
+/**
+ * A member's standing (issue 17, item 5): every offering they had an allocation in, what was
+ * offered, what they ordered, their wishes and what became of them, and the winery's own rules of
+ * the list, so the rules that decide their allocation are in front of them.
+ */
+
+export const STANDING_WISH_STATUSES = ['requested', 'granted', 'declined'] as const;
+export const STANDING_OFFERING_STATES = ['open', 'closed'] as const;
+export type StandingOfferingState = (typeof STANDING_OFFERING_STATES)[number];
+
+export const StandingWineSchema = z.object({
+  /** The offering-wine id. */
+  wineId: z.uuid(),
+  name: z.string(),
+  vintage: z.number().int(),
+  sizeMl: z.number().int(),
+  /** What was offered to this member: their limits (0/0 when only a wish named the wine). */
+  minimum: z.number().int(),
+  maximum: z.number().int(),
+  /** Bottles ordered, cancelled orders excluded. */
+  ordered: z.number().int(),
+  wish: z
+    .object({
+      requested: z.number().int(),
+      status: z.enum(STANDING_WISH_STATUSES),
+      /** Bottles granted; null unless granted. */
+      granted: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type StandingWine = z.infer<typeof StandingWineSchema>;
+
+export const StandingOfferingSchema = z.object({
+  offeringId: z.uuid(),
+  allocationId: z.uuid(),
+  name: z.string(),
+  /** The member's own window (their tier's opening and close, else the offering's). */
+  opensAt: z.string(),
+  closesAt: z.string(),
+  state: z.enum(STANDING_OFFERING_STATES),
+  /** Order numbers, oldest first; cancelled orders are not listed. */
+  orders: z.array(z.object({ number: z.string(), placedAt: z.string() })),
+  bottlesOrdered: z.number().int(),
+  /** Closed without an order. */
+  skipped: z.boolean(),
+  wines: z.array(StandingWineSchema),
+});
+export type StandingOffering = z.infer<typeof StandingOfferingSchema>;
+
+export const StandingSchema = z.object({
+  /** Newest first: the open offering, then the past ones. */
+  offerings: z.array(StandingOfferingSchema),
+  /** The winery's rules of the list, sanitised HTML; null until staff write them. */
+  rules: z.object({ html: z.string() }).nullable(),
+});
+export type Standing = z.infer<typeof StandingSchema>;
+
+/** The console's editor of the rules of the list: Markdown in, the HTML members read out. */
+export const ListRulesInputSchema = z.object({ markdown: MarkdownInputSchema });
+export type ListRulesInput = z.infer<typeof ListRulesInputSchema>;
+export const ListRulesSchema = z.object({ markdown: z.string(), html: z.string() });
+export type ListRules = z.infer<typeof ListRulesSchema>;
+
+/**
+ * Where an offering a member was in stands in their own window at `now`: as the allocation status
+ * reads it (getAllocationStatus), open from the opening to the close inclusive, closed after.
+ * Closing early ends the window at that instant.
+ */
+export function standingState(window: { opensAt: Date; closesAt: Date; closedEarlyAt?: Date | null }, now: Date): StandingOfferingState | 'upcoming' {
+  const t = now.getTime();
+  if (t < window.opensAt.getTime()) return 'upcoming';
+  const closes = Math.min(window.closesAt.getTime(), window.closedEarlyAt?.getTime() ?? Infinity);
+  return t <= closes ? 'open' : 'closed';
+}
