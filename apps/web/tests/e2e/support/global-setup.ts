@@ -56,22 +56,34 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`The server did not become healthy in 60 s:\n${output()}`);
 }
 
+/** A running browser tests' server: where it answers, what its fixtures routes need, how to stop it. */
+export interface E2eServer {
+  baseURL: string;
+  /** What a request to the server's fixtures routes carries (support/fixtures.ts). */
+  fixturesHeaders: Record<string, string>;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Stops it (SIGTERM, answered requests first) and removes its data; a server that died says why. */
+  stop(): Promise<void>;
+}
+
 /**
  * Starts the real product (built web served by the API, on a fresh embedded database with demo
  * data) through the browser tests' own entry, apps/api/src/testing/e2e-server.ts: the same start
- * as `npm start` plus fixtures routes, which answer only requests carrying this run's secret.
+ * as `npm start` plus fixtures routes, which answer only requests carrying this server's own
+ * secret. `env` adds to its environment (a spec's own server: WINERY_TEST_CLOCK, support/own-server.ts).
  */
-export default async function setup(project: TestProject) {
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'winery-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const secret = randomBytes(32).toString('hex');
-  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/api/src/testing/e2e-server.ts')], {
     cwd: repoRoot,
     env: {
-      ...env,
+      ...inherited,
       ...THIRD_PARTY_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -83,23 +95,37 @@ export default async function setup(project: TestProject) {
       // own requests, and at nice 19 the hashes starved behind them (a password change took over
       // 30 s in CI). The pool itself is tested in the API suite and measured by bench:release-day.
       PASSWORD_HASH_THREADS: process.env.PASSWORD_HASH_THREADS ?? '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
-  await waitForHealth(baseURL, server, () => output);
-  project.provide('baseURL', baseURL);
-  project.provide('fixturesHeaders', { 'x-test-fixtures-secret': secret });
-
-  return async () => {
+  const stop = async () => {
     // A server that died during the run explains every failure after it: show what it said.
     if (server.exitCode !== null || server.signalCode !== null) {
       console.error(`The e2e server stopped during the run (${server.signalCode ?? `exit ${server.exitCode}`}):\n${output}`);
     } else {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseURL, server, () => output);
+  } catch (error) {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return { baseURL, fixturesHeaders: { 'x-test-fixtures-secret': secret }, output: () => output, stop };
+}
+
+/** The run's shared server, for every spec file (each makes its own members on it). */
+export default async function setup(project: TestProject) {
+  const server = await startE2eServer();
+  project.provide('baseURL', server.baseURL);
+  project.provide('fixturesHeaders', server.fixturesHeaders);
+  return server.stop;
 }
