@@ -44,6 +44,8 @@ export default [
     route('checkout', 'routes/offering-checkout.tsx'),
     route('thank-you', 'routes/offering-thank-you.tsx'),
     route('closed', 'routes/offering-closed.tsx'),
+    // Issue 17: members wait here for their opening and their turn; the gate sends them here.
+    route('waiting-room', 'routes/offering-waiting-room.tsx'),
   ]),
   route('event', 'routes/offering-layout.tsx', { id: 'event-layout' }, [
     route('letter', 'routes/event-letter.tsx'),

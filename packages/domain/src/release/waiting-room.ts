@@ -7,6 +7,9 @@
 
 const MINUTE_MS = 60_000;
 
+/** The member's waiting-room page: the letter's call to action and the offering's gate send members here. */
+export const WAITING_ROOM_PATH = '/offering/waiting-room';
+
 const toTime = (value: Date | string): number => (value instanceof Date ? value.getTime() : new Date(value).getTime());
 
 /** A member's place as stored: the lottery number drawn on joining, when they joined, and a tie-break. */
