@@ -182,6 +182,9 @@ const ACCESS: Record<string, Row> = {
   // Closing the shared open offering would change every later row: an id never issued.
   'POST /v1/staff/offerings/{offeringId}/close': { access: 'manager', ok: 404, params: { offeringId: 'neverIssued' } },
   'POST /v1/staff/offerings/{offeringId}/duplicate': { access: 'manager', ok: 201 },
+  // Tiers' openings (issue 17): the empty list leaves every member the offering's own window.
+  'GET /v1/staff/offerings/{offeringId}/openings': { access: 'viewer', ok: 200 },
+  'PUT /v1/staff/offerings/{offeringId}/openings': { access: 'manager', ok: 200, body: () => ({ openings: [] }) },
   'POST /v1/staff/markdown-preview': { access: 'viewer', ok: 400, body: EMPTY, declared: 'a preview writes nothing' },
   'GET /v1/staff/offerings/{offeringId}/allocations': { access: 'viewer', ok: 200 },
   'PUT /v1/staff/offerings/{offeringId}/allocations': { access: 'manager', ok: 400, body: () => [] },

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { allocations, offerings, orders } from '../../db/schema/index.js';
+import { allocationWindows } from './allocation-windows.js';
 
 export function createAllocationsRepository(db: Database) {
   return {
@@ -9,14 +10,16 @@ export function createAllocationsRepository(db: Database) {
         .select({
           id: allocations.id,
           name: offerings.name,
-          startDate: offerings.startDate,
-          endDate: offerings.endDate,
+          // The member's own window (their tier's opening and close), not the offering's.
+          startDate: allocationWindows.opensAt,
+          endDate: allocationWindows.closesAt,
         })
         .from(allocations)
         .innerJoin(
           offerings,
           and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
         )
+        .innerJoin(allocationWindows, eq(allocationWindows.allocationId, allocations.id))
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId)));
     },
 
@@ -24,16 +27,19 @@ export function createAllocationsRepository(db: Database) {
       const [row] = await db
         .select({
           id: allocations.id,
-          startDate: offerings.startDate,
-          endDate: offerings.endDate,
+          startDate: allocationWindows.opensAt,
+          endDate: allocationWindows.closesAt,
           offeringMetaData: offerings.metaData,
           allocationMetaData: allocations.metaData,
+          admissionPerMinute: offerings.admissionPerMinute,
+          holdMinutes: offerings.holdMinutes,
         })
         .from(allocations)
         .innerJoin(
           offerings,
           and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
         )
+        .innerJoin(allocationWindows, eq(allocationWindows.allocationId, allocations.id))
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId), eq(allocations.id, allocationId)))
         .limit(1);
       return row;

@@ -120,6 +120,7 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}', () 
         'skip-letter': true,
         letterTitle: 'Dear friends',
       },
+      release: { waitingRoom: false, holdMinutes: null },
     });
   });
 

@@ -42,6 +42,7 @@ export function createAllocationsService(repository: AllocationsRepository, now:
         endDate: row.endDate.toISOString(),
         pendingOrders: pending.map((order) => ({ ...order, placedAt: order.placedAt.toISOString() })),
         metaData: { ...row.offeringMetaData, ...row.allocationMetaData },
+        release: { waitingRoom: row.admissionPerMinute !== null, holdMinutes: row.holdMinutes },
       };
     },
   };

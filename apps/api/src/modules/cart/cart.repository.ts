@@ -12,6 +12,7 @@ import {
   type CartLineRow,
   type OfferingCombination,
 } from '../../db/schema/index.js';
+import { allocationWindows } from '../allocations/allocation-windows.js';
 
 export type CartRow = typeof carts.$inferSelect;
 
@@ -20,6 +21,7 @@ export interface AllocationOffer {
   allocationId: string;
   offeringId: string;
   offeringName: string;
+  /** The member's own window (allocation_windows): their tier's opening and close. */
   startDate: Date;
   endDate: Date;
   cancelledAt: Date | null;
@@ -48,8 +50,9 @@ function cartQueries(db: Database) {
           allocationId: allocations.id,
           offeringId: offerings.id,
           offeringName: offerings.name,
-          startDate: offerings.startDate,
-          endDate: offerings.endDate,
+          // The member's own window: a member of a tier that opens later cannot choose before it.
+          startDate: allocationWindows.opensAt,
+          endDate: allocationWindows.closesAt,
           cancelledAt: offerings.cancelledAt,
           allocationMinimum: allocations.orderMinimumCents,
           offeringMinimum: offerings.orderMinimumCents,
@@ -60,6 +63,7 @@ function cartQueries(db: Database) {
           offerings,
           and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
         )
+        .innerJoin(allocationWindows, eq(allocationWindows.allocationId, allocations.id))
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId), eq(allocations.id, allocationId)))
         .limit(1);
       if (!row) return undefined;

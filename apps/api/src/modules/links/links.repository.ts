@@ -1,5 +1,7 @@
+import { ALLOCATION_GRACE_MS, SECOND_MS } from '@winery/domain';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
+import { allocationWindows } from '../allocations/allocation-windows.js';
 import { createCustomersRepository } from '../customers/customers.repository.js';
 import { linkTokens, signInRequests, type LinkPurpose } from '../../db/schema/index.js';
 import { newLinkToken } from './link-tokens.js';
@@ -92,13 +94,35 @@ export async function retireLinkTokens(
     );
 }
 
+/**
+ * True while the allocation's member may still use a link to it: until their own window's grace
+ * ends (issue 17: a tier that closes sooner than the offering ends its links sooner too). The
+ * stored expiry was set from the offering's end when the link was made; the member's window may
+ * be shorter, or move when staff change the tier's close.
+ */
+const withinMemberGrace = (at: Date) => sql`not exists (
+  select 1 from ${allocationWindows}
+  where ${allocationWindows.allocationId} = ${linkTokens.allocationId}
+    and ${allocationWindows.closesAt} + make_interval(secs => ${ALLOCATION_GRACE_MS / SECOND_MS}) <= ${at.toISOString()}::timestamptz)`;
+
 function usable(input: { tenantId: string; tokenHash: string; at: Date }) {
   return and(
     eq(linkTokens.tenantId, input.tenantId),
     eq(linkTokens.tokenHash, input.tokenHash),
     isNull(linkTokens.usedAt),
     gt(linkTokens.expiresAt, input.at),
+    or(isNull(linkTokens.allocationId), withinMemberGrace(input.at)),
   );
+}
+
+/** Whether the member's grace window in this allocation has ended at `at` (their link then says so). */
+export async function memberGraceEnded(db: Database, allocationId: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ closesAt: allocationWindows.closesAt })
+    .from(allocationWindows)
+    .where(eq(allocationWindows.allocationId, allocationId))
+    .limit(1);
+  return row ? row.closesAt.getTime() + ALLOCATION_GRACE_MS <= at.getTime() : false;
 }
 
 function linkQueries(db: Database) {
@@ -161,6 +185,7 @@ export function createLinksRepository(db: Database) {
   return {
     ...linkQueries(db),
     findLinkToken: (tenantId: string, tokenHash: string) => findLinkToken(db, tenantId, tokenHash),
+    memberGraceEnded: (allocationId: string, at: Date) => memberGraceEnded(db, allocationId, at),
     /** Runs `work` in one transaction; `tx` is for the token and mail helpers. */
     transaction<T>(work: (queries: LinkQueries, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(linkQueries(tx), tx));

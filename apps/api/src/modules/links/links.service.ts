@@ -169,8 +169,10 @@ export function createLinksService(deps: LinksDependencies) {
       });
       if (!result) {
         const known = await repository.findLinkToken(tenantId, tokenHash);
-        if (known && known.purpose === 'allocation' && input.purpose === 'allocation' && known.expiresAt.getTime() <= at.getTime()) {
-          throw allocationLinkExpired();
+        if (known && known.purpose === 'allocation' && input.purpose === 'allocation') {
+          const over =
+            known.expiresAt.getTime() <= at.getTime() || (known.allocationId !== null && (await repository.memberGraceEnded(known.allocationId, at)));
+          if (over) throw allocationLinkExpired();
         }
         throw linkInvalid();
       }

@@ -13,6 +13,7 @@ import {
   wines,
   wishes,
 } from '../../db/schema/index.js';
+import { allocationWindows } from '../allocations/allocation-windows.js';
 import { wineImageVariantsColumn } from '../wine-images/wine-image-view.js';
 
 export function createOfferingsRepository(db: Database) {
@@ -25,12 +26,15 @@ export function createOfferingsRepository(db: Database) {
           allocationMetaData: allocations.metaData,
           allocationOrderMinimumCents: allocations.orderMinimumCents,
           offering: offerings,
+          /** The member's own window (their tier's opening and close), which their pages and wishes follow. */
+          window: { opensAt: allocationWindows.opensAt, closesAt: allocationWindows.closesAt },
         })
         .from(allocations)
         .innerJoin(
           offerings,
           and(eq(offerings.id, allocations.offeringId), eq(offerings.tenantId, allocations.tenantId), eq(offerings.status, 'published')),
         )
+        .innerJoin(allocationWindows, eq(allocationWindows.allocationId, allocations.id))
         .where(and(eq(allocations.tenantId, tenantId), eq(allocations.customerId, customerId), eq(allocations.id, allocationId)))
         .limit(1);
       return row;
@@ -38,16 +42,11 @@ export function createOfferingsRepository(db: Database) {
 
     /**
      * The wines this member may order (those with an allocation line), their limits, the bottles
-     * left over all locations, the bottles their orders of the allocation hold (cancelled ones
+     * left over all locations beyond other members' live holds at `at` (the member's own hold
+     * counts as theirs: issue 17), the bottles their orders of the allocation hold (cancelled ones
      * gave theirs back) and the member's wish, in the offering's order.
      */
-    async memberWines(tenantId: string, allocationId: string) {
-      const left = db
-        .select({ offeringWineId: stock.offeringWineId, bottles: sql<number>`sum(${stock.quantity})`.as('bottles') })
-        .from(stock)
-        .where(eq(stock.tenantId, tenantId))
-        .groupBy(stock.offeringWineId)
-        .as('left_in_stock');
+    async memberWines(tenantId: string, allocationId: string, at: Date) {
       return db
         .select({
           id: offeringWines.id,
@@ -58,7 +57,10 @@ export function createOfferingsRepository(db: Database) {
           priceCents: offeringWines.priceCents,
           minimum: allocationLines.minimum,
           maximum: allocationLines.maximum,
-          bottlesLeft: sql<number>`coalesce(${left.bottles}, 0)`.mapWith(Number),
+          bottlesLeft: sql<number>`(
+            select coalesce(sum(greatest(${stock.quantity} - held_by_others(${stock.offeringWineId}, ${stock.locationId}, ${allocationLines.allocationId}, ${at.toISOString()}::timestamptz), 0)), 0)
+            from ${stock}
+            where ${stock.tenantId} = ${tenantId} and ${stock.offeringWineId} = ${offeringWines.id})`.mapWith(Number),
           ordered: sql<number>`(
             select coalesce(sum(${orderLines.quantity}), 0) from ${orderLines}
             join ${orders} on ${orders.id} = ${orderLines.orderId}
@@ -75,7 +77,6 @@ export function createOfferingsRepository(db: Database) {
           and(eq(offeringWines.id, allocationLines.offeringWineId), eq(offeringWines.tenantId, allocationLines.tenantId)),
         )
         .innerJoin(wines, and(eq(wines.id, offeringWines.wineId), eq(wines.tenantId, offeringWines.tenantId)))
-        .leftJoin(left, eq(left.offeringWineId, offeringWines.id))
         .leftJoin(
           wishes,
           and(eq(wishes.allocationId, allocationLines.allocationId), eq(wishes.offeringWineId, allocationLines.offeringWineId)),

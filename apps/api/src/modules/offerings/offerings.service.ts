@@ -1,4 +1,4 @@
-import { getAllocationStatus, type AllocationMetaData, type Offering, type Wish, type WishInput } from '@winery/domain';
+import { openingState, type AllocationMetaData, type Offering, type Wish, type WishInput } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { markdownHtml } from '../staff/markdown.js';
@@ -29,9 +29,10 @@ export function createOfferingsService(repository: OfferingsRepository, now: () 
      */
     async view(tenantId: string, customerId: string, allocationId: string): Promise<Offering> {
       const row = await ownAllocation(tenantId, customerId, allocationId);
-      const { offering } = row;
+      const { offering, window } = row;
+      const at = now();
       const [wines, pickupLocations, shippingNotices] = await Promise.all([
-        repository.memberWines(tenantId, allocationId),
+        repository.memberWines(tenantId, allocationId, at),
         repository.pickupLocations(tenantId),
         repository.shippingNotices(tenantId),
       ]);
@@ -41,10 +42,11 @@ export function createOfferingsService(repository: OfferingsRepository, now: () 
         name: offering.name,
         campaignType: offering.campaignType,
         slug: offering.slug,
-        startDate: offering.startDate.toISOString(),
-        endDate: offering.endDate.toISOString(),
-        closesAt: closesAt(offering).toISOString(),
-        serverTime: now().toISOString(),
+        // The member's own window: their tier's opening and close (issue 17).
+        startDate: window.opensAt.toISOString(),
+        endDate: window.closesAt.toISOString(),
+        closesAt: closesAt({ endDate: window.closesAt, cancelledAt: offering.cancelledAt }).toISOString(),
+        serverTime: at.toISOString(),
         metaData: { ...offering.metaData, ...row.allocationMetaData } as AllocationMetaData,
         letter: offering.letter,
         vintageNotes: offering.vintageNotes,
@@ -79,8 +81,11 @@ export function createOfferingsService(repository: OfferingsRepository, now: () 
     async wish(tenantId: string, customerId: string, allocationId: string, input: WishInput): Promise<Wish & { created: boolean }> {
       const row = await ownAllocation(tenantId, customerId, allocationId);
       const at = now();
-      const status = getAllocationStatus({ id: row.allocationId, startDate: row.offering.startDate, endDate: row.offering.endDate, pendingOrders: [] }, at);
-      if (status !== 'offering' || closesAt(row.offering).getTime() <= at.getTime()) throw new ApiError('conflict', API_MESSAGES.wishOfferingNotOpen);
+      // The member's own window: a member of a tier that opens later cannot wish before it.
+      const open = openingState(row.window, at) === 'open';
+      if (!open || closesAt({ endDate: row.window.closesAt, cancelledAt: row.offering.cancelledAt }).getTime() <= at.getTime()) {
+        throw new ApiError('conflict', API_MESSAGES.wishOfferingNotOpen);
+      }
       if (!(await repository.hasAllocationLine(tenantId, allocationId, input.wineId))) {
         throw new ApiError('validationError', API_MESSAGES.validation, [
           { field: 'wineId', code: 'wineNotInAllocation', message: API_MESSAGES.unknownWine },

@@ -110,6 +110,9 @@ export function createStaffOfferingActions(
           letterMarkdown: source.letterMarkdown,
           vintageNotesMarkdown: source.vintageNotesMarkdown,
           reminderDaysBefore: source.reminderDaysBefore,
+          // The release settings carry over; the tiers' openings do not (they are dates of the old window).
+          admissionPerMinute: source.admissionPerMinute,
+          holdMinutes: source.holdMinutes,
           duplicatedFromId: source.id,
           updatedAt: at,
         });

@@ -35,6 +35,9 @@ export interface OfferingValues {
   letterMarkdown: string | null;
   vintageNotesMarkdown: string | null;
   reminderDaysBefore: number | null;
+  /** Issue 17: members admitted a minute through the waiting room (null: none), minutes a choice is held (null: none). */
+  admissionPerMinute: number | null;
+  holdMinutes: number | null;
   closedEarlyAt: Date | null;
   duplicatedFromId: string | null;
   updatedAt: Date;
@@ -152,7 +155,15 @@ function staffOfferingQueries(db: Database) {
       values: Partial<OfferingValues> &
         Omit<
           OfferingValues,
-          'status' | 'letterMarkdown' | 'vintageNotesMarkdown' | 'reminderDaysBefore' | 'closedEarlyAt' | 'duplicatedFromId' | 'updatedAt'
+          | 'status'
+          | 'letterMarkdown'
+          | 'vintageNotesMarkdown'
+          | 'reminderDaysBefore'
+          | 'admissionPerMinute'
+          | 'holdMinutes'
+          | 'closedEarlyAt'
+          | 'duplicatedFromId'
+          | 'updatedAt'
         >,
     ): Promise<OfferingRow> {
       const [row] = await db

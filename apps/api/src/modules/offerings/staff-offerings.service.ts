@@ -44,6 +44,8 @@ export const contentValues = (content: OfferingContent) => ({
   letterMarkdown: content.letterMarkdown,
   vintageNotesMarkdown: content.vintageNotesMarkdown,
   reminderDaysBefore: content.reminderDaysBefore,
+  admissionPerMinute: content.admissionPerMinute,
+  holdMinutes: content.holdMinutes,
 });
 
 /** What the audit trail keeps of an offering: its own columns and the wines as sent. */

@@ -56,6 +56,8 @@ export async function readStaffOffering(
     letterMarkdown: offering.letterMarkdown ?? '',
     vintageNotesMarkdown: offering.vintageNotesMarkdown ?? '',
     reminderDaysBefore: offering.reminderDaysBefore,
+    admissionPerMinute: offering.admissionPerMinute,
+    holdMinutes: offering.holdMinutes,
     closedEarlyAt: offering.closedEarlyAt?.toISOString() ?? null,
     duplicatedFromId: offering.duplicatedFromId,
     orderMinimumCents: offering.orderMinimumCents,
