@@ -30,7 +30,9 @@ import { DeliveryStep } from './delivery-step';
 import { classifyOrderError } from './order-errors';
 import { PaymentStep, type NewCard } from './payment-step';
 import { ReviewStep } from './review-step';
+import { wantedHoldPlace } from './hold-state';
 import { usePlaceOrder } from './use-place-order';
+import { useHeldSelection } from './use-held-selection';
 
 type StepErrors = Partial<Record<CheckoutStep, string>>;
 
@@ -70,6 +72,8 @@ export function CheckoutFlow({
   const newCard = useRef<NewCard | null>(null);
   const moved = useRef(false);
   const placeOrder = usePlaceOrder({ offering, cart, onSend: () => setErrors({}) });
+  // The bottles held when the member came from choosing; collecting elsewhere holds them there.
+  const held = useHeldSelection({ allocationId: offering.allocationId, cartId: cart.id, wanted: wantedHoldPlace(choices) });
 
   const requested = searchParams.get('step');
   const step = reachableStep(isCheckoutStep(requested) ? requested : null, choices, newCard.current !== null);
@@ -253,7 +257,7 @@ export function CheckoutFlow({
       </header>
       <div className="checkout">
         <CheckoutStepper steps={steps} current={step} onSelect={goTo} />
-        <CheckoutSummary key={step === 'review' ? 'summary-review' : 'summary'} offering={offering} cart={cart} delivery={knownDelivery} location={location} openOnPhone={step === 'review'} />
+        <CheckoutSummary key={step === 'review' ? 'summary-review' : 'summary'} offering={offering} cart={cart} delivery={knownDelivery} location={location} openOnPhone={step === 'review'} held={held} />
         <div className="checkout__step" key={`step-${step}`}>
           {body}
         </div>

@@ -5,6 +5,8 @@ import { errorMessage } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { OrderLines, type SummaryLine } from '../orders/order-parts';
 import { useQuote } from './checkout.api';
+import { HoldNotice } from './hold-notice';
+import type { HeldSelection } from './use-held-selection';
 
 /** The cart's lines with the offering's names and prices (the cart holds ids and quantities). */
 export function cartSummaryLines(cart: Cart, offering: Offering): SummaryLine[] {
@@ -26,6 +28,8 @@ interface CheckoutSummaryProps {
   location: PickupLocation | null;
   /** Open on a phone from the start (the review, where the totals are what the member confirms). */
   openOnPhone: boolean;
+  /** The member's held bottles and their countdown, shown even while the summary is folded. */
+  held?: HeldSelection;
 }
 
 function Row({ label, detail, amount, testId, total = false }: { label: ReactNode; detail?: ReactNode; amount: ReactNode; testId: string; total?: boolean }) {
@@ -44,9 +48,10 @@ function Row({ label, detail, amount, testId, total = false }: { label: ReactNod
  * What is bought, beside every checkout step: each wine with its quantity and amount, the bottles,
  * the subtotal, then shipping (or the pick-up location), tax and total once the delivery is known.
  * Beside the step on a wide screen (sticky); above it on a phone, folded into one line that says
- * the amount ("Order summary · $1,240.00") and opens to the lines.
+ * the amount ("Order summary · $1,240.00") and opens to the lines. The held bottles' countdown
+ * stands under the heading, folded or not.
  */
-export function CheckoutSummary({ offering, cart, delivery, location, openOnPhone }: CheckoutSummaryProps) {
+export function CheckoutSummary({ offering, cart, delivery, location, openOnPhone, held }: CheckoutSummaryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(openOnPhone);
   const panelId = useId();
@@ -101,6 +106,7 @@ export function CheckoutSummary({ offering, cart, delivery, location, openOnPhon
         </button>
         <span className="checkout-summary__title">{t('checkout.summary.heading')}</span>
       </h2>
+      {held ? <HoldNotice held={held} /> : null}
       <div id={panelId} className={`checkout-summary__panel${open ? '' : ' checkout-summary__panel--folded'}`} data-testid="summary-panel">
         <OrderLines lines={lines} caption={t('checkout.summary.winesCaption')} />
         <dl className="totals" data-testid="order-totals">

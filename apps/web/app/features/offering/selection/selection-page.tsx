@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { sessionQueryKeys } from '../../../lib/session/session';
+import { usePutHold } from '../../checkout/hold.api';
 import { useSession } from '../../../lib/session/session.api';
 import { ClosingCountdown } from '../closing-countdown';
 import { selectionTitleKey } from '../offering-access';
@@ -63,6 +64,7 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
   const queryClient = useQueryClient();
   const { customerId } = useSession();
   const save = useSaveCart();
+  const hold = usePutHold(offering.allocationId);
   const saveDraft = useSaveDraft(offering.allocationId);
   const [quantities, setQuantities] = useState<Quantities>(() => initialQuantities(offering.wines, saved?.lines));
   const [atLimit, setAtLimit] = useState<ReadonlySet<string>>(() => new Set());
@@ -191,8 +193,10 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
     saver.cancel();
     await saver.settled();
     try {
-      knowCart(await save.mutateAsync({ allocationId: offering.allocationId, lines }), lines);
+      const cart = await save.mutateAsync({ allocationId: offering.allocationId, lines });
+      knowCart(cart, lines);
       saver.know(lines);
+      if (!(await holdForCheckout(cart.id))) return;
       void navigate(OFFERING_PATHS.checkout);
     } catch (error) {
       // Not saved as a whole: keep the choice as a draft at least.
@@ -207,6 +211,30 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
           : { byWine: {}, general: [errorMessage(error, t('offering.allocation.saveFailed'))] },
       );
       summaryRef.current?.focus();
+    }
+  };
+
+  /**
+   * Going on to checkout holds the bottles chosen (a live hold is replaced, keeping its expiry). A
+   * wine short of bottles is said beside it and the member stays to change the choice; a hold that
+   * cannot be made for another reason (the network) does not stop them ordering.
+   */
+  const holdForCheckout = async (cartId: string): Promise<boolean> => {
+    try {
+      await hold.mutateAsync({ cartId });
+      return true;
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 409) return true;
+      if (error.errors.length > 0) {
+        // What is left changed: the page reads the wines again.
+        void queryClient.invalidateQueries({ queryKey: offeringQueryKey(customerId, offering.allocationId) });
+      } else {
+        // Closed, or the member's place in the waiting room: their status decides where they go.
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.allocation });
+      }
+      setServer(cartErrorFeedback(error.errors, error.message));
+      summaryRef.current?.focus();
+      return false;
     }
   };
 
@@ -302,8 +330,8 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
                 type="button"
                 className="button button--primary button--block selection-summary__continue"
                 onClick={() => void onContinue()}
-                disabled={save.isPending}
-                aria-busy={save.isPending}
+                disabled={save.isPending || hold.isPending}
+                aria-busy={save.isPending || hold.isPending}
               >
                 <span className="button__spinner" aria-hidden="true" />
                 {t('offering.allocation.continue')}
