@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { staffApi } from '../../session/staff-api';
 
 export interface DashboardWine {
@@ -48,5 +48,38 @@ export function useDashboard() {
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     staleTime: 0,
+  });
+}
+
+/** `GET /v1/staff/offerings/:id/waiting-room` (issue 17): each opening's room, holds active, the rate. */
+export interface WaitingRoomPanelData {
+  admissionPerMinute: number | null;
+  serverTime: string;
+  holdsActive: number;
+  rooms: Array<{ tierId: string | null; tierName: string | null; opensAt: string; waiting: number; admitted: number; admittedLastMinute: number }>;
+}
+
+const waitingRoomKey = (offeringId: string) => ['staff', 'dashboard', 'waiting-room', offeringId] as const;
+
+/** The offering's waiting room, asked again every 5 s with the dashboard (not while the tab is hidden). */
+export function useWaitingRoomPanel(offeringId: string) {
+  return useQuery({
+    queryKey: waitingRoomKey(offeringId),
+    queryFn: ({ signal }) => staffApi.get<WaitingRoomPanelData>(`/offerings/${encodeURIComponent(offeringId)}/waiting-room`, undefined, signal),
+    refetchInterval: DASHBOARD_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+/** `PUT …/admission-rate`: the new rate, live; the panel shows the answer at once. */
+export function useSetAdmissionRate(offeringId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // What was typed goes as it is (a number, null to turn the room off, else the text): the API names the problem.
+    mutationFn: (admissionPerMinute: number | string | null) =>
+      staffApi.put<WaitingRoomPanelData>(`/offerings/${encodeURIComponent(offeringId)}/admission-rate`, { admissionPerMinute }),
+    onSuccess: (data) => queryClient.setQueryData(waitingRoomKey(offeringId), data),
   });
 }

@@ -5,6 +5,7 @@ import { formatCents } from '../../lib/money';
 import { formatCountdown, formatDateTime } from '../../lib/time-zone';
 import type { DashboardOffering } from './dashboard.api';
 import { useNow } from './use-now';
+import { WaitingRoomPanel } from './waiting-room-panel';
 
 const PHASE_TONE = { open: 'positive', scheduled: 'attention', closed: 'quiet' } as const;
 
@@ -76,6 +77,8 @@ export function OfferingCard({ offering, timeZone }: { offering: DashboardOfferi
           })}
         </ul>
       )}
+
+      {offering.phase !== 'closed' ? <WaitingRoomPanel offeringId={offering.id} timeZone={timeZone} /> : null}
 
       <p className="dashboard-card__links">
         <Link to={`/staff/offerings/${offering.id}/wishes`}>{t('dashboard.wishesWaiting', { count: offering.wishesWaiting })}</Link>
