@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { useMemberStatus } from '../../lib/member-status/member-status.api';
+import { isBeforeOpening } from '../offering/offering-access';
+import { formatOpening } from '../offering/opening-notice';
 
 /** What the member's current allocation means right now, in one sentence. */
 export function MemberStatusPanel() {
@@ -54,6 +56,19 @@ export function MemberStatusPanel() {
         {t('profile.status.allocationExpired', { name, date: formatDate(detail?.endDate ?? current?.endDate) })}
       </p>
     );
+  } else if (detail && isBeforeOpening(detail)) {
+    // Before the member's own opening (their tier's, issue 17): when it opens, in their time zone.
+    const when = formatOpening(detail.startDate);
+    body = (
+      <>
+        <p className="member-status-panel__message" data-testid="opening-notice">
+          {when ? t('profile.status.beforeOpening', { name, date: when.date, time: when.time, zone: when.zone }) : null}
+        </p>
+        <Link to="/offering/letter" className="button button--quiet">
+          {t('profile.status.beforeOpeningLink')}
+        </Link>
+      </>
+    );
   } else {
     body = <p className="member-status-panel__message">{t('profile.status.accountInfo')}</p>;
   }
@@ -63,7 +78,7 @@ export function MemberStatusPanel() {
       className="member-status-panel card"
       aria-labelledby="member-status-panel-heading"
       data-testid="allocation-panel"
-      data-status={isLoading ? 'loading' : isError ? 'error' : (status ?? 'none')}
+      data-status={isLoading ? 'loading' : isError ? 'error' : detail && status === 'account-info' && isBeforeOpening(detail) ? 'before-opening' : (status ?? 'none')}
     >
       <h2 id="member-status-panel-heading" className="section-heading">
         {t('profile.allocationHeading')}

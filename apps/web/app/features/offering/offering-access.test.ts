@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AllocationStatus } from '@winery/domain';
-import { isWindowOpen, offeringRedirect, selectionTitleKey, type OfferingPage } from './offering-access';
+import { isBeforeOpening, isWindowOpen, offeringRedirect, selectionTitleKey, WAITING_ROOM_PATH, type OfferingPage } from './offering-access';
 
 const STATUSES: AllocationStatus[] = ['offering', 'thank-you', 'allocation-expired', 'account-info'];
 const HOME: Record<AllocationStatus, string> = {
@@ -83,5 +83,51 @@ describe('who may open which offering page', () => {
     expect(selectionTitleKey(null)).toBe('offeringAllocation');
     expect(selectionTitleKey({ 'campaign-type': 'fl-onboarding' })).toBe('foundersListInvitation');
     expect(selectionTitleKey({ 'campaign-type': 'event-offering' })).toBe('foundersListInvitation');
+  });
+});
+
+describe("before the member's own opening (issue 17)", () => {
+  // A member of a tier that opens later: the allocation detail carries their own window.
+  const detail = { id: '00000000-0000-4000-8000-000000000002', startDate: '2027-03-03T16:00:00.000Z', endDate: '2027-03-10T16:00:00.000Z' };
+
+  it('tells the opening to the millisecond: the opening instant is open', () => {
+    expect(isBeforeOpening(detail, new Date('2027-03-03T15:59:59.999Z'))).toBe(true);
+    expect(isBeforeOpening(detail, new Date('2027-03-03T16:00:00.000Z'))).toBe(false);
+    expect(isBeforeOpening(detail, new Date('2027-03-20T00:00:00.000Z'))).toBe(false);
+    expect(isBeforeOpening(null)).toBe(false);
+    expect(isBeforeOpening({ ...detail, id: '' }, new Date('2027-03-01T00:00:00.000Z'))).toBe(false);
+  });
+
+  it('opens the letter (which says when) and the waiting room, and sends every other page to the letter', () => {
+    // The status rules are the seed's: before the window, account-info.
+    const before = { beforeOpening: true };
+    expect(offeringRedirect('letter', 'account-info', {}, before)).toBeNull();
+    expect(offeringRedirect('waitingRoom', 'account-info', {}, before)).toBeNull();
+    for (const page of ['selection', 'checkout', 'vintageNotes', 'thankYou', 'closed'] as const) {
+      expect(offeringRedirect(page, 'account-info', {}, before)).toBe('/offering/letter');
+    }
+    // Even an offering that skips its letter shows it before the opening: it is where the date is said.
+    expect(offeringRedirect('letter', 'account-info', { 'skip-letter': true }, before)).toBeNull();
+    const event = { 'campaign-type': 'event-offering' as const };
+    expect(offeringRedirect('eventLetter', 'account-info', event, before)).toBeNull();
+    expect(offeringRedirect('eventSelection', 'account-info', event, before)).toBe('/event/letter');
+    // Without the flag, the seed's rules as before: the account.
+    expect(offeringRedirect('letter', 'account-info', {})).toBe('/profile');
+  });
+
+  it('sends a member not yet admitted through the waiting room from choosing and paying to it', () => {
+    const queued = { queued: true };
+    expect(offeringRedirect('selection', 'offering', {}, queued)).toBe(WAITING_ROOM_PATH);
+    expect(offeringRedirect('checkout', 'offering', {}, queued)).toBe(WAITING_ROOM_PATH);
+    expect(offeringRedirect('checkout', 'thank-you', {}, { ...queued, open: true })).toBe(WAITING_ROOM_PATH);
+    expect(offeringRedirect('eventSelection', 'offering', { 'campaign-type': 'event-offering' }, queued)).toBe(WAITING_ROOM_PATH);
+    // The letter and the notes are not held back; nor is anyone who may not choose at all.
+    expect(offeringRedirect('letter', 'offering', {}, queued)).toBeNull();
+    expect(offeringRedirect('vintageNotes', 'offering', {}, queued)).toBeNull();
+    expect(offeringRedirect('selection', 'allocation-expired', {}, queued)).toBe('/offering/closed');
+    expect(offeringRedirect('selection', 'offering', {}, { queued: false })).toBeNull();
+    // The waiting room itself is for members who may choose.
+    expect(offeringRedirect('waitingRoom', 'offering', {})).toBeNull();
+    expect(offeringRedirect('waitingRoom', 'allocation-expired', {})).toBe('/offering/closed');
   });
 });

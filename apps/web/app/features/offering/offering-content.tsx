@@ -29,14 +29,17 @@ export function WithOffering({ allocationId, children }: { allocationId: string 
   return <>{children(offering.data)}</>;
 }
 
-/** The estate's letter to its members: set like a letter on paper, signed. */
-export function LetterView({ offering, next }: { offering: Offering; next: ReactNode }) {
+/**
+ * The estate's letter to its members: set like a letter on paper, signed. `notice` stands above
+ * it in place of the closing countdown (before the member's opening: when it opens).
+ */
+export function LetterView({ offering, next, notice }: { offering: Offering; next: ReactNode; notice?: ReactNode }) {
   const { t } = useTranslation();
   const { letter } = offering;
   const date = formatDate(offering.startDate);
   return (
     <div className="page offering-page offering-page--letter">
-      <ClosingCountdown offering={offering} />
+      {notice ?? <ClosingCountdown offering={offering} />}
       <article className="letter" aria-labelledby="letter-title" data-testid="letter">
         <header className="letter__head">
           <Wordmark />

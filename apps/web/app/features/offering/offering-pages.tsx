@@ -8,6 +8,7 @@ import { selectionTitleKey, showsVintageNotes } from './offering-access';
 import { LetterView, OfferingNext, VintageNotesView, WithOffering } from './offering-content';
 import { OfferingGate, OfferingLoadFailed } from './offering-gate';
 import { OfferingClosedPage } from './offering-closed-page';
+import { OpeningNotice } from './opening-notice';
 import { ThankYouPage } from './thank-you-page';
 import { hasLetter } from '@winery/domain';
 
@@ -40,18 +41,27 @@ export function OfferingLetterPage() {
     <OfferingGate page="letter">
       {(access) => (
         <WithOffering allocationId={access.current?.id}>
-          {(offering) => (
-            <LetterView
-              offering={offering}
-              next={
-                <OfferingNext
-                  selection={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
-                  selectionLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
-                  vintageNotes={showsVintageNotes(access.metaData)}
-                />
-              }
-            />
-          )}
+          {(offering) =>
+            access.beforeOpening ? (
+              // Before the member's own opening: the letter, when it opens, and no way on yet.
+              <LetterView
+                offering={offering}
+                notice={<OpeningNotice offering={offering} waitingRoom={access.detail?.release.waitingRoom ?? false} />}
+                next={null}
+              />
+            ) : (
+              <LetterView
+                offering={offering}
+                next={
+                  <OfferingNext
+                    selection={access.status === 'offering' ? OFFERING_PATHS.allocation : OFFERING_PATHS.thankYou}
+                    selectionLabel={access.status === 'offering' ? t('offering.letter.toAllocation') : t('offering.thankYou.yourOrder')}
+                    vintageNotes={showsVintageNotes(access.metaData)}
+                  />
+                }
+              />
+            )
+          }
         </WithOffering>
       )}
     </OfferingGate>
@@ -112,11 +122,18 @@ export function EventLetterPage() {
           {(offering) => (
             <LetterView
               offering={offering}
+              notice={
+                access.beforeOpening ? (
+                  <OpeningNotice offering={offering} waitingRoom={access.detail?.release.waitingRoom ?? false} />
+                ) : undefined
+              }
               next={
-                <OfferingNext
-                  selection={access.status === 'offering' ? `/event/${encodeURIComponent(offering.slug)}` : OFFERING_PATHS.thankYou}
-                  selectionLabel={access.status === 'offering' ? t('offering.event.toInvitation') : t('offering.thankYou.yourOrder')}
-                />
+                access.beforeOpening ? null : (
+                  <OfferingNext
+                    selection={access.status === 'offering' ? `/event/${encodeURIComponent(offering.slug)}` : OFFERING_PATHS.thankYou}
+                    selectionLabel={access.status === 'offering' ? t('offering.event.toInvitation') : t('offering.thankYou.yourOrder')}
+                  />
+                )
               }
             />
           )}
