@@ -110,13 +110,13 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     await waitForHealth(baseURL, server, () => output);
   } catch (error) {
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     throw error;
   }
   return { baseURL, fixturesHeaders: { 'x-test-fixtures-secret': secret }, output: () => output, stop };
