@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { fillHeaders, fillLinks, type LinkSecretBox } from './link-secrets.js';
 import type { MailRepository, MailRow } from './mail.repository.js';
@@ -21,6 +22,13 @@ const BATCH_SIZE = 20;
  * the kick waits a little, and the timer catches anything later still.
  */
 const KICK_AFTER_TRANSACTION_MS = 250;
+/**
+ * Giving way (ADR 026, 2026-11-25): while this process's event loop is busier than this share of
+ * the time (measured every GIVE_WAY_SAMPLE_MS), a background pass waits, and a pass under way stops
+ * between batches; sending a receipt costs about as much CPU as placing its order.
+ */
+export const GIVE_WAY_BUSY_SHARE = 0.5;
+export const GIVE_WAY_SAMPLE_MS = 500;
 /** Stored as last_error; no retry can open secrets sealed under another key or altered. */
 export const UNREADABLE_SECRETS = 'The link secrets of this message cannot be opened (the server key changed, or the row was altered).';
 
@@ -42,6 +50,24 @@ export interface MailWorkerDependencies {
   batchSize?: number;
   /** Scheduled work run at the start of every background pass (a reminder due); its errors are logged. */
   beforePass?: () => Promise<void>;
+  /**
+   * How long background sending may give way to requests while the process is busy (a release's
+   * first minutes): mail then goes out at most this much later. 0 = never gives way. `drain` never does.
+   */
+  giveWayMs?: number;
+  /** The share of the last sample's time the event loop was busy (tests script it); default: Node's event-loop utilisation. */
+  busyShare?: () => number;
+}
+
+/** The event loop's utilisation since the previous call: the share of that time it was running code. */
+function eventLoopBusyShare(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const share = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return share;
+  };
 }
 
 /**
@@ -59,7 +85,16 @@ export function describeSendError(error: unknown): string {
 export function createMailWorker(deps: MailWorkerDependencies) {
   const { repository, transport, secrets, now, log, intervalMs } = deps;
   const batchSize = deps.batchSize ?? BATCH_SIZE;
+  const giveWayMs = deps.giveWayMs ?? 0;
+  const busyShare = deps.busyShare ?? eventLoopBusyShare();
   let timer: NodeJS.Timeout | undefined;
+  let sampler: NodeJS.Timeout | undefined;
+  /** Whether the last sample found the process busy. */
+  let busy = false;
+  /** Since when background sending has been giving way (null: it is not). */
+  let givingWaySince: number | null = null;
+  /** A background pass gave way: the sampler runs it once the process is less busy (or has waited long enough). */
+  let deferred = false;
   let started = false;
   let stopped = false;
   let passQueued = false;
@@ -119,10 +154,25 @@ export function createMailWorker(deps: MailWorkerDependencies) {
     }
   }
 
-  /** Claims and sends batches until nothing is due. */
-  async function sendDue(): Promise<DrainResult> {
+  /**
+   * Whether background sending waits now: the process is busy and has not been giving way for
+   * longer than `giveWayMs`. Counted from the first time it gave way; a pass that runs ends it.
+   */
+  function givesWay(): boolean {
+    if (giveWayMs <= 0 || !busy) return false;
+    const at = Date.now();
+    givingWaySince ??= at;
+    return at - givingWaySince < giveWayMs;
+  }
+
+  /** Claims and sends batches until nothing is due; with `mayGiveWay`, stops between batches while the process is busy. */
+  async function sendDue(mayGiveWay = false): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
     for (;;) {
+      if (mayGiveWay && givesWay()) {
+        deferred = true;
+        return result;
+      }
       const at = now();
       const rows = await repository.claimDue(at, batchSize, new Date(at.getTime() + CLAIM_LEASE_MS));
       if (rows.length === 0) return result;
@@ -141,12 +191,20 @@ export function createMailWorker(deps: MailWorkerDependencies) {
 
   function backgroundPass() {
     if (!started || stopped || passQueued) return;
+    if (givesWay()) {
+      deferred = true;
+      return;
+    }
+    // A pass that has waited its longest sends everything due, busy or not.
+    const waitedLongEnough = givingWaySince !== null && busy;
+    givingWaySince = null;
+    deferred = false;
     passQueued = true;
     exclusive(async () => {
       passQueued = false;
       if (stopped) return;
       await deps.beforePass?.().catch((error: unknown) => log.error({ err: error }, 'scheduled mail work failed'));
-      const result = await sendDue();
+      const result = await sendDue(!waitedLongEnough);
       // Counts only, never an address: what this instance sent in the pass (each instance logs its own).
       if (result.sent + result.retried + result.failed > 0) log.info(result, 'mail worker pass');
     }).catch((error: unknown) => {
@@ -163,6 +221,14 @@ export function createMailWorker(deps: MailWorkerDependencies) {
       timer = setInterval(backgroundPass, intervalMs);
       // The timer alone never keeps the process alive; the server does.
       timer.unref();
+      if (giveWayMs > 0) {
+        busy = busyShare() > GIVE_WAY_BUSY_SHARE;
+        sampler = setInterval(() => {
+          busy = busyShare() > GIVE_WAY_BUSY_SHARE;
+          if (deferred && !givesWay()) backgroundPass();
+        }, GIVE_WAY_SAMPLE_MS);
+        sampler.unref();
+      }
       backgroundPass();
     },
 
@@ -182,6 +248,7 @@ export function createMailWorker(deps: MailWorkerDependencies) {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (sampler) clearInterval(sampler);
       await chain;
     },
   };

@@ -24,7 +24,16 @@ export interface MailOptions {
   workerIntervalMs?: number;
   /** NODE_ENV=production: the development outbox page is never served. */
   production?: boolean;
+  /**
+   * How long background sending may give way while the API is busy (a release's first minutes),
+   * so receipts go out up to this much later instead of competing with orders for the CPU. Default
+   * a minute in production (DEFAULT_MAIL_GIVE_WAY_MS), else 0 (never).
+   */
+  giveWayMs?: number;
 }
+
+/** In production, mail may wait up to a minute while the API is busy. */
+export const DEFAULT_MAIL_GIVE_WAY_MS = 60_000;
 
 /** The transport the options choose: a given one, SMTP when SMTP_URL is set, else the outbox. */
 export function transportFromOptions(options: MailOptions): MailTransport {
@@ -47,6 +56,7 @@ export function createMailFromOptions(
   deps: { db: Database; now: () => Date; log: FastifyBaseLogger; linkKey: KeyObject | Buffer },
 ): { mail: MailService; production: boolean } {
   const transport = transportFromOptions(options);
+  const production = options.production ?? process.env.NODE_ENV === 'production';
   const mail = createMailService({
     db: deps.db,
     transport,
@@ -55,8 +65,9 @@ export function createMailFromOptions(
     now: deps.now,
     log: deps.log,
     workerIntervalMs: options.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
+    giveWayMs: options.giveWayMs ?? (production ? DEFAULT_MAIL_GIVE_WAY_MS : 0),
   });
   // Once, at start: where mail goes. The description never carries SMTP credentials.
   deps.log.info({ transport: transport.name }, `mail: ${transport.description}; links on ${mail.publicUrl}`);
-  return { mail, production: options.production ?? process.env.NODE_ENV === 'production' };
+  return { mail, production };
 }

@@ -44,6 +44,8 @@ export interface MailServiceDependencies {
   log: FastifyBaseLogger;
   /** Background pass every this many ms (MAIL_WORKER_INTERVAL_MS); 0 = only `drain` sends (tests). */
   workerIntervalMs?: number;
+  /** How long background sending may give way to a busy process (mail-worker.ts); 0 = never. */
+  giveWayMs?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export function createMailService(deps: MailServiceDependencies) {
     now,
     log,
     intervalMs: deps.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
+    giveWayMs: deps.giveWayMs ?? 0,
   });
 
   /** The mail_queue row of one message: rendered, its link tokens sealed, due now. */
