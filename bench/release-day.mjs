@@ -52,7 +52,7 @@
 //   BENCH_STALE_OK=1 measure the build as it is even when sources are newer (others editing the checkout)
 //   --no-write       print only, leave docs/performance.md alone
 //   BENCH_KEEP_LOGS=1  keep the instances' logs (api-<name>.log in a temporary folder, printed at the end)
-//   BENCH_CPU_PROF=<folder>  each API instance writes a V8 CPU profile there when it stops (node --cpu-prof)
+//   BENCH_CPU_PROF=<folder>  each API instance writes V8 CPU profiles in <folder>/<name> when it stops (node --cpu-prof)
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';

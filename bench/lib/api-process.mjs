@@ -51,7 +51,8 @@ export async function startApi({ name, env, logDir }) {
   const logPath = join(logDir, `api-${name}.log`);
   const log = openSync(logPath, 'a');
   // BENCH_CPU_PROF=<folder>: each instance writes a V8 CPU profile there when it stops (`node --cpu-prof`).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=api-${name}.cpuprofile`] : [];
+  // One folder per instance: its main thread and each worker thread (hashing, cluster workers) write their own file.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`] : [];
   const child = spawn(process.execPath, [...profile, serverJs], {
     cwd: root,
     stdio: ['ignore', log, log],
