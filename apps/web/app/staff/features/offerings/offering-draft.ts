@@ -3,7 +3,7 @@ import { centsToDollars, dollarsToCents } from '../../lib/money';
 import { numberOrText, textOf } from '../../lib/form-values';
 import { utcToZonedLocal, zonedLocalToUtc } from '../../lib/time-zone';
 import type { FieldErrors } from '../../lib/field-errors';
-import type { OfferingBody, StaffOffering } from './offerings.api';
+import type { OfferingBody, OfferingOpening, StaffOffering } from './offerings.api';
 
 export interface WineRow {
   wineId: string;
@@ -21,6 +21,12 @@ export interface CombinationRow {
   quantity: string;
 }
 
+/** One tier's own opening and close as typed (wall clock of the winery); both empty: the offering's window. */
+export interface OpeningRow {
+  opens: string;
+  closes: string;
+}
+
 /** The offering form as typed: text everywhere, so a wrong entry stays on the page. */
 export interface OfferingDraft {
   name: string;
@@ -35,6 +41,12 @@ export interface OfferingDraft {
   reminderDaysBefore: string;
   wines: WineRow[];
   combinations: CombinationRow[];
+  /** Members a minute through the waiting room; empty: none (issue 17). */
+  admissionPerMinute: string;
+  /** Minutes a choice is held at checkout; empty: no holds. */
+  holdMinutes: string;
+  /** By tier id. */
+  openings: Record<string, OpeningRow>;
 }
 
 export const emptyDraft = (): OfferingDraft => ({
@@ -50,6 +62,9 @@ export const emptyDraft = (): OfferingDraft => ({
   reminderDaysBefore: '',
   wines: [],
   combinations: [],
+  admissionPerMinute: '',
+  holdMinutes: '',
+  openings: {},
 });
 
 /** A metaData value as staff type it: true, false, numbers and JSON stay JSON; anything else is text. */
@@ -67,7 +82,7 @@ export function metaValue(text: string): unknown {
 
 const metaText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-export function draftOf(offering: StaffOffering, timeZone: string): OfferingDraft {
+export function draftOf(offering: StaffOffering, timeZone: string, openings: readonly OfferingOpening[] = []): OfferingDraft {
   return {
     name: offering.name,
     slug: offering.slug,
@@ -88,7 +103,61 @@ export function draftOf(offering: StaffOffering, timeZone: string): OfferingDraf
       defaultMaximum: textOf(wine.defaultMaximum ?? 6),
     })),
     combinations: offering.combinations.map((rule) => ({ ...rule, quantity: String(rule.quantity) })),
+    admissionPerMinute: textOf(offering.admissionPerMinute),
+    holdMinutes: textOf(offering.holdMinutes),
+    openings: Object.fromEntries(
+      openings.map((opening) => [
+        opening.tierId,
+        { opens: utcToZonedLocal(opening.opensAt, timeZone), closes: opening.closesAt ? utcToZonedLocal(opening.closesAt, timeZone) : '' },
+      ]),
+    ),
   };
+}
+
+/** Where the form shows the error of one tier's opening field. */
+export const openingPath = (tierId: string, field: 'opensAt' | 'closesAt') => `openings.${tierId}.${field}`;
+
+/**
+ * The tiers' openings as `PUT …/openings` takes them: every tier with an opening typed, in the
+ * given order (`tierIds`, which the API's `openings.i.…` errors then name), or the fields the form
+ * refuses itself: a date that is not a date, a close without an opening.
+ */
+export function openingsBodyOf(
+  draft: Pick<OfferingDraft, 'openings'>,
+  { timeZone, tierIds, messages }: { timeZone: string; tierIds: readonly string[]; messages: { date: string; opensRequired: string } },
+): { body: { openings: { tierId: string; opensAt: string; closesAt: string | null }[] }; order: string[]; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const openings: { tierId: string; opensAt: string; closesAt: string | null }[] = [];
+  const order: string[] = [];
+  for (const tierId of tierIds) {
+    const row = draft.openings[tierId];
+    if (!row || (row.opens.trim() === '' && row.closes.trim() === '')) continue;
+    if (row.opens.trim() === '') {
+      errors[openingPath(tierId, 'opensAt')] = messages.opensRequired;
+      continue;
+    }
+    const opensAt = zonedLocalToUtc(row.opens, timeZone);
+    const closesAt = row.closes.trim() === '' ? null : zonedLocalToUtc(row.closes, timeZone);
+    if (opensAt === null) errors[openingPath(tierId, 'opensAt')] = messages.date;
+    if (row.closes.trim() !== '' && closesAt === null) errors[openingPath(tierId, 'closesAt')] = messages.date;
+    if (opensAt === null || (row.closes.trim() !== '' && closesAt === null)) continue;
+    openings.push({ tierId, opensAt, closesAt });
+    order.push(tierId);
+  }
+  return { body: { openings }, order, errors };
+}
+
+/** The API's `openings.<i>.<field>` errors under the form's own paths (by tier), the rest as they are. */
+export function openingErrorsByTier(errors: FieldErrors, order: readonly string[]): FieldErrors {
+  const placed: FieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const match = /^openings\.(\d+)\.(tierId|opensAt|closesAt)$/.exec(path);
+    const tierId = match ? order[Number(match[1])] : undefined;
+    const key = match && tierId ? openingPath(tierId, match[2] === 'closesAt' ? 'closesAt' : 'opensAt') : path;
+    // The first message for a field wins, as fieldErrorsOf does.
+    if (!(key in placed)) placed[key] = message;
+  }
+  return placed;
 }
 
 /**
@@ -141,6 +210,8 @@ export function bodyOf(
       defaultMaximum: numberOrText(wine.defaultMaximum || '0'),
     })),
     combinations: draft.combinations.map((rule) => ({ ...rule, quantity: numberOrText(rule.quantity) })),
+    admissionPerMinute: draft.admissionPerMinute.trim() === '' ? null : numberOrText(draft.admissionPerMinute),
+    holdMinutes: draft.holdMinutes.trim() === '' ? null : numberOrText(draft.holdMinutes),
   };
   if (keep) {
     body.letter = keep.letter;

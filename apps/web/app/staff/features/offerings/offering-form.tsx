@@ -4,18 +4,27 @@ import { Section } from '../../components/page-header';
 import { ErrorState, LoadingState, ReadOnlyNote } from '../../components/states';
 import { fieldErrorsOf, unplacedErrors, type FieldErrors } from '../../lib/field-errors';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
+import { useTiers } from '../tiers/tiers.api';
 import { BasicsSection, WindowSection } from './basics-section';
 import { MarkdownEditor } from './markdown-editor';
-import { bodyOf, type OfferingDraft } from './offering-draft';
+import { bodyOf, openingsBodyOf, type OfferingDraft } from './offering-draft';
 import { useLocations, type OfferingBody, type StaffOffering } from './offerings.api';
+import { ReleaseSection } from './release-section';
 import { RulesSection, WinesSection } from './wines-section';
 
 /** Paths the form shows next to a field; any other error of the API is listed at the top. */
 const shownByForm = (path: string) =>
-  /^(name|slug|campaignType|startDate|endDate|reminderDaysBefore|letterMarkdown|vintageNotesMarkdown|orderMinimumCents|wines|metaData)$/.test(path) ||
+  /^(name|slug|campaignType|startDate|endDate|reminderDaysBefore|letterMarkdown|vintageNotesMarkdown|orderMinimumCents|wines|metaData|admissionPerMinute|holdMinutes)$/.test(path) ||
+  /^openings\.[0-9a-f-]{36}\.(opensAt|closesAt)$/.test(path) ||
   /^metaData\./.test(path) ||
   /^wines\.\d+\.(priceCents|wineId|defaultMinimum|defaultMaximum|stock\.\d+\.(quantity|locationId))$/.test(path) ||
   /^combinations\.\d+\.(wineId|requiresWineId|quantity)$/.test(path);
+
+/** The tiers' openings as `PUT …/openings` takes them, and the tier each `openings.i` names. */
+export interface OpeningsSubmission {
+  body: { openings: { tierId: string; opensAt: string; closesAt: string | null }[] };
+  order: string[];
+}
 
 export interface SubmitButton {
   key: string;
@@ -38,26 +47,30 @@ export function OfferingForm({
   onSubmit,
   aside,
   startLocked,
+  extraErrors,
 }: {
   initial: OfferingDraft;
   keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'>;
   busy: boolean;
   error: unknown;
   buttons: SubmitButton[];
-  onSubmit: (body: OfferingBody, button: SubmitButton) => void;
+  onSubmit: (body: OfferingBody, button: SubmitButton, openings: OpeningsSubmission) => void;
   aside?: ReactNode;
   /** A published offering that has started keeps its start. */
   startLocked?: boolean;
+  /** Field errors of a second write (the tiers' openings), under the form's own paths. */
+  extraErrors?: FieldErrors;
 }) {
   const { t } = useTranslation('staff');
   const timeZone = useTimeZone();
   const { canWrite } = useStaffRole();
   const locations = useLocations();
+  const tiers = useTiers();
   const [draft, setDraft] = useState(initial);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const update = (change: Partial<OfferingDraft>) => setDraft((current) => ({ ...current, ...change }));
 
-  const apiErrors = fieldErrorsOf(error);
+  const apiErrors = { ...fieldErrorsOf(error), ...extraErrors };
   const errors = { ...apiErrors, ...localErrors };
   const others = unplacedErrors(apiErrors, shownByForm);
 
@@ -72,13 +85,20 @@ export function OfferingForm({
       keep,
       messages: { money: t('fields.moneyInvalid'), date: t('fields.dateInvalid') },
     });
-    setLocalErrors(found);
-    if (Object.keys(found).length > 0) return;
-    onSubmit(button.status ? { ...body, status: button.status } : body, button);
+    const openings = openingsBodyOf(draft, {
+      timeZone,
+      tierIds: (tiers.data ?? []).map((tier) => tier.id),
+      messages: { date: t('fields.dateInvalid'), opensRequired: t('offerings.release.opensRequired') },
+    });
+    const all = { ...found, ...openings.errors };
+    setLocalErrors(all);
+    if (Object.keys(all).length > 0) return;
+    onSubmit(button.status ? { ...body, status: button.status } : body, button, { body: openings.body, order: openings.order });
   };
 
-  if (locations.isPending) return <LoadingState />;
+  if (locations.isPending || tiers.isPending) return <LoadingState />;
   if (locations.error) return <ErrorState error={locations.error} onRetry={() => void locations.refetch()} />;
+  if (tiers.error) return <ErrorState error={tiers.error} onRetry={() => void tiers.refetch()} />;
 
   return (
     <form className="staff-form" onSubmit={submit} noValidate aria-label={t('offerings.formLabel')}>
@@ -115,6 +135,7 @@ export function OfferingForm({
         </Section>
         <WinesSection draft={draft} update={update} errors={errors} locations={locations.data ?? []} />
         <RulesSection draft={draft} update={update} errors={errors} />
+        <ReleaseSection draft={draft} update={update} errors={errors} tiers={tiers.data ?? []} />
       </fieldset>
       {canWrite ? (
         <div className="staff-form__footer staff-form__footer--sticky">

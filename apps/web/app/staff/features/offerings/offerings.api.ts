@@ -49,6 +49,8 @@ export interface StaffOffering {
   letterMarkdown?: string;
   vintageNotesMarkdown?: string;
   reminderDaysBefore?: number | null;
+  admissionPerMinute?: number | null;
+  holdMinutes?: number | null;
   closedEarlyAt?: string | null;
   orderMinimumCents: number;
   wines: StaffOfferingWine[];
@@ -95,6 +97,35 @@ export const useUpdateOffering = (offeringId: string) =>
 /** Publish (draft → published), close now, or duplicate as a draft: each answers the offering it leaves. */
 export const useOfferingAction = (offeringId: string) =>
   useOfferingWrite((action: 'publish' | 'close' | 'duplicate') => staffApi.post<StaffOffering>(`${offeringPath(offeringId)}/${action}`));
+
+/** One tier's own opening in an offering (issue 17). */
+export interface OfferingOpening {
+  tierId: string;
+  tierName: string;
+  opensAt: string;
+  closesAt: string | null;
+}
+
+const openingsKey = (offeringId: string | undefined) => ['staff', 'offering', offeringId, 'openings'] as const;
+
+/** `GET /v1/staff/offerings/{id}/openings`: each tier's own opening, earliest first. */
+export function useOfferingOpenings(offeringId: string | undefined) {
+  return useQuery({
+    queryKey: openingsKey(offeringId),
+    queryFn: ({ signal }) => staffApi.get<{ openings: OfferingOpening[] }>(`${offeringPath(offeringId ?? '')}/openings`, undefined, signal),
+    enabled: Boolean(offeringId),
+  });
+}
+
+/** `PUT …/openings`: replaces every tier's opening of the offering. */
+export function useSaveOpenings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offeringId, body }: { offeringId: string; body: { openings: { tierId: string; opensAt: string; closesAt: string | null }[] } }) =>
+      staffApi.put<{ openings: OfferingOpening[] }>(`${offeringPath(offeringId)}/openings`, body),
+    onSuccess: (saved, { offeringId }) => queryClient.setQueryData(openingsKey(offeringId), saved),
+  });
+}
 
 /** The HTML members would read, from the API's own renderer. */
 export const previewMarkdown = (markdown: string, signal?: AbortSignal) =>
