@@ -34,7 +34,12 @@ export const ISLAND_PAGES: Record<string, IslandPage> = {
   // A member who is already signed in is sent on to their starting point (or redirectTo).
   login: { load: () => import('./pages/login'), startsAtOnce: () => document.documentElement.getAttribute('data-session') === 'member' },
   'join-request': { load: () => import('./pages/join-request') },
-  'join-request-sent': { load: () => import('./pages/join-request-sent'), onlyWithState: true },
+  // Opened from the acknowledgement's link (#t=…): the prospect's place in line is shown at once (ADR 031).
+  'join-request-sent': {
+    load: () => import('./pages/join-request-sent'),
+    onlyWithState: true,
+    startsAtOnce: () => /(?:^#|&)t=/.test(window.location.hash),
+  },
   'founders-list': { load: () => import('./pages/founders-list') },
   'forgot-password': { load: () => import('./pages/forgot-password') },
   'forgot-password-success': { load: () => import('./pages/forgot-password-success'), onlyWithState: true },
@@ -98,7 +103,7 @@ async function start(script: HTMLScriptElement | null): Promise<void> {
     if (name) reportException(new Error(`No form island named ${name}`));
     return markIslandReady();
   }
-  if (page.onlyWithState && !handedOver) return markIslandReady();
+  if (page.onlyWithState && !handedOver && !atOnce) return markIslandReady();
   // Sent here by a form, whose island this browser has just run (so it holds the scripts): what
   // the page before said is shown as soon as it can be. Otherwise the page paints first.
   if (!handedOver) {

@@ -4,18 +4,21 @@ import { PRIMARY_BRAND } from '../../content/brands/contacts';
 import { BrandContactDetails } from '../../components/brand-contact';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { JoinRequestSentState } from './join-request-page';
-import { JOIN_REQUEST_PATH } from './join-request.api';
+import { JOIN_REQUEST_PATH, placeTokenFromHash } from './join-request.api';
+import { PlaceInLineSection } from './place-in-line';
 
 /**
  * /allocation-request: where a sent request lands. What happens next, and whom to ask meanwhile.
  * The page is prerendered; the prospect's name (kept in the navigation's state, never in the
- * address) is added once the app has taken over, so the static HTML and the app agree.
+ * address) is added once the app has taken over, so the static HTML and the app agree. Opened
+ * from the acknowledgement's link (`#t=<token>`), it also shows the prospect's place in line.
  */
 export function JoinRequestSentPage() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const state = useLocation().state as JoinRequestSentState | null;
   const firstName = hydrated && typeof state?.firstName === 'string' ? state.firstName : null;
+  const placeToken = hydrated ? placeTokenFromHash(window.location.hash) : null;
 
   return (
     <div className="page page--narrow join-done" data-testid="allocation-request-page">
@@ -24,6 +27,7 @@ export function JoinRequestSentPage() {
       <p className="lede">
         {firstName ? t('allocationRequest.introNamed', { name: firstName }) : t('allocationRequest.intro')}
       </p>
+      {placeToken && <PlaceInLineSection token={placeToken} />}
       <section className="join-done__next" aria-labelledby="next-heading">
         <h2 id="next-heading" className="section-heading">
           {t('allocationRequest.nextHeading')}

@@ -1,4 +1,4 @@
-import type { FoundersListInput, JoinAllocationInput } from '@winery/domain';
+import type { FoundersListInput, JoinAllocationInput, PlaceInLine } from '@winery/domain';
 import { apiClient } from '../../lib/api-client';
 
 export const JOIN_REQUEST_PATH = '/allocation';
@@ -22,4 +22,18 @@ export function sendJoinRequest(input: JoinAllocationInput): Promise<JoinRequest
 /** `POST /v1/founders-list`: the same person, with their ideal allocation. */
 export function joinFoundersList(input: FoundersListInput): Promise<JoinRequestReceipt> {
   return apiClient.post<JoinRequestReceipt>('/v1/founders-list', input);
+}
+
+/**
+ * `POST /v1/allocation-request/place`: where the prospect's request stands, from the token of the
+ * e-mailed link. The token travels in the body, never in an address a server would log (ADR 031).
+ */
+export function lookUpPlace(token: string): Promise<PlaceInLine> {
+  return apiClient.post<PlaceInLine>('/v1/allocation-request/place', { token });
+}
+
+/** The token of an e-mailed place-in-line link: `/allocation-request#t=<token>`. */
+export function placeTokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('t');
+  return token && /^[A-Za-z0-9_-]{1,256}$/.test(token) ? token : null;
 }
