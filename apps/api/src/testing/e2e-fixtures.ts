@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import { addresses, allocationLines, allocations, customers, orderLines, orders, paymentCards, tiers } from '../db/schema/index.js';
+import { addresses, allocationLines, allocations, customers, inventoryLocations, orderLines, orders, paymentCards, tiers } from '../db/schema/index.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { TEST_CARDS } from '../modules/payments/test-gateway.js';
@@ -75,6 +75,7 @@ export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesO
     },
   );
 
+  waitingRoomFixtures(app, options, factories, tenantId);
   if (options.clock) clockRoute(app, options.clock);
 }
 
@@ -256,5 +257,54 @@ function clockRoute(app: FastifyInstance, clock: SimulatedClock) {
       if (!(error instanceof RangeError)) throw error;
       throw fieldError('setTo', 'past', `The simulated clock never goes backwards: it is ${clock.now().toISOString()} already.`);
     }
+  });
+}
+
+// ── The waiting room (issue 17, waiting-room.e2e.ts) ────────────────────────────────────────────
+
+const WaitingRoomReleaseSchema = z.object({
+  /** The offering opens this long after the server's now. */
+  opensInMs: z.number().int().min(0).max(60 * 60 * 1000),
+  admissionPerMinute: z.number().int().min(1).max(100_000),
+  /** Members allocated to it, each with nothing else (so it is their current allocation). */
+  members: z.number().int().min(1).max(20),
+});
+
+/**
+ * `POST /__test/fixtures/waiting-room-release` → `{ offeringId, name, opensAt, members }`: an
+ * offering of its own opening a few seconds ahead with a waiting room, one wine in stock where
+ * orders ship from, and new members allocated to it alone, so a spec can wait in its room without
+ * touching the demo offering the other specs share.
+ */
+function waitingRoomFixtures(app: FastifyInstance, options: FixturesOptions, factories: ReturnType<typeof createFactories>, tenantId: string) {
+  app.withTypeProvider<ZodTypeProvider>().post('/waiting-room-release', { schema: { hide: true, body: WaitingRoomReleaseSchema } }, async (request, reply) => {
+    const { opensInMs, admissionPerMinute, members: size } = request.body;
+    const now = options.clock?.now() ?? new Date();
+    const opensAt = new Date(now.getTime() + opensInMs);
+    const name = `Waiting Room Release ${unique()}`;
+    const offering = await factories.createOffering({
+      tenantId,
+      name,
+      slug: `waiting-room-${unique()}`,
+      startDate: opensAt,
+      endDate: new Date(opensAt.getTime() + 24 * 60 * 60 * 1000),
+      admissionPerMinute,
+    });
+    const shipsFrom = await options.db.query.inventoryLocations.findFirst({
+      where: and(eq(inventoryLocations.tenantId, tenantId), eq(inventoryLocations.shipsFrom, true)),
+    });
+    const wine = await factories.createOfferingWine({
+      tenantId,
+      offeringId: offering.id,
+      stock: shipsFrom ? [{ locationId: shipsFrom.id, quantity: 100 }] : [],
+    });
+    const members = [];
+    for (let i = 0; i < size; i += 1) {
+      const customer = await factories.createCustomer({ tenantId, email: `e2e-room-${unique()}@example.com`, password: DEMO_PASSWORD });
+      const allocation = await factories.createAllocation({ tenantId, offeringId: offering.id, customerId: customer.id });
+      await factories.createAllocationLine({ tenantId, allocationId: allocation.id, offeringWineId: wine.id, maximum: 6 });
+      members.push({ email: customer.email, password: DEMO_PASSWORD, customerId: customer.id, allocationId: allocation.id });
+    }
+    return reply.code(201).send({ offeringId: offering.id, name, opensAt: opensAt.toISOString(), members });
   });
 }

@@ -1,0 +1,229 @@
+import type { Offering, OfferingWine, StaffOffering } from '@winery/domain';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { setupBrowser, signIn, waitForApp, type TestPage } from './support/browser';
+import type { Member } from './support/fixtures';
+import { ownServer } from './support/own-server';
+
+/*
+ * A fair release on a simulated clock (issue 17, "How it is checked"). Staff give the demo's open
+ * offering two tiers' openings (Cellar at T, Founder ten minutes later), a waiting room at one
+ * member a minute and holds of five minutes, and leave two bottles of one wine. A Founder member
+ * reads on the letter when their offering opens; a Cellar member waits in the waiting room, is
+ * admitted after the opening, takes the last two bottles and moves to checkout, where they are
+ * held; the Founder member, admitted at their own opening, cannot take them; once the hold has run
+ * out, they can.
+ *
+ * The journey runs on a server of its own whose clock the spec moves (support/own-server.ts), so
+ * the specs beside it never see time jump; the members' browsers follow that clock (page.clock),
+ * so what their countdowns say agrees with the server. Only what members see is asserted.
+ */
+
+const server = ownServer({ clock: 'simulated' });
+const newPage = setupBrowser();
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+/** Members admitted a minute: the first in line goes through a minute after the opening. */
+const ADMISSION_PER_MINUTE = 1;
+const HOLD_MINUTES = 5;
+const LAST_BOTTLES = 2;
+const TIER_A = 'Cellar';
+const TIER_B = 'Founder';
+const TIME_ZONE = 'America/Los_Angeles';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const wineName = (wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
+  wine.sizeMl === 750 ? `${wine.name} ${wine.vintage}` : `${wine.name} ${wine.vintage} (${wine.sizeMl / 1000} L)`;
+const field = (page: Page, wine: OfferingWine) => page.getByLabel(`Bottles of ${wineName(wine)}`, { exact: true });
+const card = (page: Page, wine: OfferingWine) => page.locator(`[data-testid="wine-card"][data-wine-id="${wine.id}"]`);
+
+let staffToken = '';
+const staff = async <T>(method: string, path: string, body?: unknown) => {
+  const answer = await server.call<T>(staffToken, method, `/v1/staff${path}`, body);
+  expect(answer.status, `${method} /v1/staff${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+};
+
+/** Tier A's opening: a few minutes ahead of the server's clock when the spec starts. */
+let opensA: Date;
+/** Tier B's opening, ten minutes later. */
+let opensB: Date;
+let memberA: Member;
+let memberB: Member;
+/** The wine whose last bottles the journey is about, as members see it. */
+let wine: OfferingWine;
+
+beforeAll(async () => {
+  const manager = await server.newStaff('manager');
+  staffToken = (await server.signIn(manager.email, 'staff')).token;
+  memberA = await server.newMember('offering', { tierName: TIER_A });
+  memberB = await server.newMember('offering', { tierName: TIER_B });
+
+  // The wine: one both members may take two of, bound by no combination rule.
+  const { token, subjectId } = await server.signIn(memberA.email);
+  const [allocation] = (await server.call<Array<{ id: string }>>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation`)).body;
+  const seen = (await server.call<Offering>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation/${allocation!.id}/offering`)).body;
+  const [open] = (await staff<{ items: Array<{ id: string }> }>('GET', '/offerings?phase=open')).items;
+  const offering = await staff<StaffOffering & { admissionPerMinute: number | null; holdMinutes: number | null }>('GET', `/offerings/${open!.id}`);
+  const bound = new Set(offering.combinations.flatMap((rule) => [rule.wineId, rule.requiresWineId]));
+  const staffWine = (offeringWineId: string) => offering.wines.find((w) => w.offeringWineId === offeringWineId)!;
+  const chosen = seen.wines.find((w) => w.available && w.minimum === 0 && w.maximum >= LAST_BOTTLES && !bound.has(staffWine(w.id).wineId));
+  expect(chosen, 'the open demo offering has a wine a Cellar member may take two of, alone').toBeDefined();
+  wine = chosen!;
+
+  // Staff: its last two bottles where orders ship from, no order minimum, a waiting room and holds.
+  const shipsFrom = (await staff<Array<{ id: string; shipsFrom: boolean }>>('GET', '/locations')).find((location) => location.shipsFrom)!;
+  await staff('PUT', `/offerings/${offering.id}`, {
+    name: offering.name,
+    slug: offering.slug,
+    campaignType: offering.campaignType,
+    metaData: offering.metaData,
+    letter: offering.letter,
+    vintageNotes: offering.vintageNotes,
+    letterMarkdown: offering.letterMarkdown,
+    vintageNotesMarkdown: offering.vintageNotesMarkdown,
+    reminderDaysBefore: offering.reminderDaysBefore,
+    startDate: offering.startDate,
+    endDate: offering.endDate,
+    orderMinimumCents: 0,
+    combinations: offering.combinations,
+    wines: offering.wines.map((w) => ({
+      wineId: w.wineId,
+      priceCents: w.priceCents,
+      defaultMinimum: w.defaultMinimum,
+      defaultMaximum: w.defaultMaximum,
+      stock: w.offeringWineId === wine.id ? [{ locationId: shipsFrom.id, quantity: LAST_BOTTLES }] : w.stock,
+    })),
+    admissionPerMinute: ADMISSION_PER_MINUTE,
+    holdMinutes: HOLD_MINUTES,
+  });
+
+  // Tier A opens on a whole minute at least three minutes ahead; tier B ten minutes after it.
+  const now = await server.clock.now();
+  opensA = new Date(Math.ceil((now.getTime() + 3 * MINUTE) / MINUTE) * MINUTE);
+  opensB = new Date(opensA.getTime() + 10 * MINUTE);
+  const tiers = await staff<Array<{ id: string; name: string }>>('GET', '/tiers');
+  const tierId = (name: string) => tiers.find((tier) => tier.name === name)!.id;
+  await staff('PUT', `/offerings/${offering.id}/openings`, {
+    openings: [
+      { tierId: tierId(TIER_A), opensAt: opensA.toISOString(), closesAt: null },
+      { tierId: tierId(TIER_B), opensAt: opensB.toISOString(), closesAt: null },
+    ],
+  });
+}, 120_000);
+
+/** A member's browser on the spec's server, its clock following the server's, in Pacific time. */
+async function memberPage(member: Member, landing = '/offering/letter'): Promise<TestPage> {
+  const opened = await newPage({ baseURL: server.baseURL, viewport: DESKTOP, timezoneId: TIME_ZONE, locale: 'en-US' });
+  await server.clock.follow(opened.page);
+  await signIn(opened.page, member.email);
+  await opened.page.waitForURL((url) => url.pathname !== '/login');
+  await opened.page.goto(landing);
+  await waitForApp(opened.page);
+  return opened;
+}
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    expect(await axeViolations(page), `${what} at ${viewport.width} px`).toEqual([]);
+  }
+}
+
+const main = (page: Page) => page.getByRole('main');
+/** The checkout's countdown, just after the hold was placed. */
+const HELD_FOR_FIVE_MINUTES = /^Your bottles are held for you for 0?(5:00|4:[0-5]\d)$/;
+
+/**
+ * The waiting room says it is the member's turn and offers the wines (it also moves on by itself a
+ * few seconds later: the page's clock is held still meanwhile, so what is checked is the page as
+ * the member reads it); they follow the offer.
+ */
+async function admittedToChoose(page: Page, axe = false) {
+  await main(page).getByRole('heading', { name: "It's your turn" }).waitFor({ timeout: 15_000 });
+  await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+  if (axe) await expectNoAxeViolations(page, 'the waiting room, admitted');
+  await main(page).getByRole('link', { name: 'Choose your wines' }).click();
+  await page.waitForURL('**/offering/allocation');
+  await page.clock.resume();
+}
+
+describe('a fair release, on a simulated clock', () => {
+  it('before their opening, a member of the later tier reads on the letter when their offering opens, in their time zone', async () => {
+    const b = await memberPage(memberB);
+    const date = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, dateStyle: 'long' }).format(opensB);
+    const time = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeStyle: 'short' }).format(opensB);
+    const notice = b.page.getByTestId('opening-notice');
+    await expect.poll(() => notice.getByRole('heading').innerText()).toBe(`Your offering opens on ${date} at ${time}`);
+    expect(await notice.innerText()).toContain('Times are shown in Pacific Standard Time.');
+    // About thirteen minutes ahead, by the server’s clock.
+    expect(await b.page.getByTestId('opening-countdown').innerText()).toMatch(/^Opens in 1[234] min$/);
+
+    // Their allocation is not theirs to choose yet: they are sent back to the letter.
+    await b.page.goto('/offering/allocation');
+    await b.page.waitForURL('**/offering/letter');
+    await notice.waitFor();
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('two tiers open in turn, the waiting room admits at the opening, a hold keeps the last bottles for the member at checkout until it runs out', async () => {
+    // Before tier A's opening: its member goes from the letter to the waiting room, and waits there with a countdown.
+    const a = await memberPage(memberA);
+    await a.page.getByTestId('opening-notice').getByRole('link', { name: 'Wait in the waiting room' }).click();
+    await a.page.waitForURL('**/offering/waiting-room');
+    await main(a.page).getByRole('heading', { level: 1, name: 'Waiting room' }).waitFor();
+    await expect.poll(() => main(a.page).innerText()).toContain('The offering opens in');
+    expect(await main(a.page).innerText()).toContain('1 member is waiting.');
+    await expectNoAxeViolations(a.page, 'the waiting room before the opening');
+
+    // The opening: the member's place and an estimate; a minute on, their turn.
+    await server.clock.setTo(opensA);
+    await expect.poll(() => main(a.page).innerText(), { timeout: 15_000 }).toContain('Your place in line');
+    expect(await main(a.page).innerText()).toContain('Nobody is ahead of you.');
+    expect(await main(a.page).innerText()).toMatch(/Your turn should come in (less than a minute|about 1 minute)\./);
+    await expectNoAxeViolations(a.page, 'the waiting room with a place in line');
+    await server.clock.advance(MINUTE + SECOND);
+    await admittedToChoose(a.page, true);
+
+    // They choose the last two bottles, and take their time: tier B's member joins their own waiting room meanwhile.
+    await field(a.page, wine).fill(String(LAST_BOTTLES));
+    await expect.poll(() => a.page.getByTestId('bottle-count').innerText()).toBe(String(LAST_BOTTLES));
+    const b = await memberPage(memberB, '/offering/waiting-room');
+    await main(b.page).getByRole('heading', { level: 1, name: 'Waiting room' }).waitFor();
+    await expect.poll(() => main(b.page).innerText()).toContain('The offering opens in');
+
+    // Eight minutes after the opening they move to checkout: the bottles are held for them, with a countdown.
+    await server.clock.setTo(new Date(opensA.getTime() + 8 * MINUTE));
+    await a.page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await a.page.waitForURL('**/offering/checkout');
+    await expect.poll(() => a.page.getByTestId('hold-countdown').innerText()).toMatch(HELD_FOR_FIVE_MINUTES);
+    const heldUntil = new Date((await server.clock.now()).getTime() + HOLD_MINUTES * MINUTE);
+
+    // Tier B's opening: their member is admitted a minute on and finds the held bottles gone.
+    await server.clock.setTo(opensB);
+    await expect.poll(() => main(b.page).innerText(), { timeout: 15_000 }).toContain('Your place in line');
+    await server.clock.advance(MINUTE + SECOND);
+    await admittedToChoose(b.page);
+    await expect.poll(() => card(b.page, wine).getByTestId('sold-out').innerText()).toMatch(/sold out/i);
+    expect(await field(b.page, wine).isDisabled()).toBe(true);
+
+    // The hold runs out: its member is told so at checkout, and tier B's member can take the bottles.
+    await server.clock.setTo(new Date(heldUntil.getTime() + 5 * SECOND));
+    await expect
+      .poll(() => a.page.getByTestId('hold-ended').innerText(), { timeout: 15_000 })
+      .toBe('Your hold has ended. The bottles are no longer reserved; you can still order if they are available.');
+    await b.page.reload();
+    await waitForApp(b.page);
+    await expect.poll(() => field(b.page, wine).isDisabled()).toBe(false);
+    await field(b.page, wine).fill(String(LAST_BOTTLES));
+    await expect.poll(() => b.page.getByTestId('bottle-count').innerText()).toBe(String(LAST_BOTTLES));
+    await b.page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await b.page.waitForURL('**/offering/checkout');
+    await expect.poll(() => b.page.getByTestId('hold-countdown').innerText()).toMatch(HELD_FOR_FIVE_MINUTES);
+    expect(a.consoleErrors).toEqual([]);
+    expect(b.consoleErrors).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,194 @@
+import { join } from 'node:path';
+import type { Offering, OfferingWine, StaffOffering } from '@winery/domain';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { setupBrowser, signIn, waitForApp, type TestPage } from './support/browser';
+import type { Member } from './support/fixtures';
+import { ownServer } from './support/own-server';
+
+/*
+ * Held selections (issue 17, item 3), in real time. Staff hold members' choices for five minutes
+ * and leave three bottles of one wine. A member takes two and moves to checkout: the summary counts
+ * their hold down. A second member who wants two is told beside the wine that only one is left.
+ * The first member's order ends their hold. The hold's expiry is the simulated-clock journey's
+ * (fair-release.e2e.ts): nobody waits five minutes here.
+ *
+ * On a server of its own: the demo offering's holds and stock change for this spec only.
+ */
+
+const server = ownServer();
+const newPage = setupBrowser();
+
+const HOLD_MINUTES = 5;
+const STOCK = 3;
+const TAKEN = 2;
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const wineName = (wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
+  wine.sizeMl === 750 ? `${wine.name} ${wine.vintage}` : `${wine.name} ${wine.vintage} (${wine.sizeMl / 1000} L)`;
+const field = (page: Page, wine: OfferingWine) => page.getByLabel(`Bottles of ${wineName(wine)}`, { exact: true });
+const card = (page: Page, wine: OfferingWine) => page.locator(`[data-testid="wine-card"][data-wine-id="${wine.id}"]`);
+
+let staffToken = '';
+const staff = async <T>(method: string, path: string, body?: unknown) => {
+  const answer = await server.call<T>(staffToken, method, `/v1/staff${path}`, body);
+  expect(answer.status, `${method} /v1/staff${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+};
+
+/** Screenshots to look at (SCREENSHOT_DIR=…). */
+async function shoot(page: Page, label: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: join(dir, `held-selection-${label}.png`), fullPage: true });
+}
+
+let first: Member;
+let second: Member;
+let wine: OfferingWine;
+
+beforeAll(async () => {
+  const manager = await server.newStaff('manager');
+  staffToken = (await server.signIn(manager.email, 'staff')).token;
+  first = await server.newMember('offering');
+  second = await server.newMember('offering');
+
+  // A wine either member may take two of, bound by no combination rule.
+  const { token, subjectId } = await server.signIn(first.email);
+  const [allocation] = (await server.call<Array<{ id: string }>>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation`)).body;
+  const seen = (await server.call<Offering>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation/${allocation!.id}/offering`)).body;
+  const [open] = (await staff<{ items: Array<{ id: string }> }>('GET', '/offerings?phase=open')).items;
+  const offering = await staff<StaffOffering>('GET', `/offerings/${open!.id}`);
+  const bound = new Set(offering.combinations.flatMap((rule) => [rule.wineId, rule.requiresWineId]));
+  const staffWine = (offeringWineId: string) => offering.wines.find((w) => w.offeringWineId === offeringWineId)!;
+  const chosen = seen.wines.find((w) => w.available && w.minimum === 0 && w.maximum >= TAKEN && !bound.has(staffWine(w.id).wineId));
+  expect(chosen, 'the open demo offering has a wine a member may take two of, alone').toBeDefined();
+  wine = chosen!;
+
+  // Staff, through the API: holds of five minutes, three bottles of that wine where orders ship from.
+  const shipsFrom = (await staff<Array<{ id: string; shipsFrom: boolean }>>('GET', '/locations')).find((location) => location.shipsFrom)!;
+  await staff('PUT', `/offerings/${offering.id}`, {
+    name: offering.name,
+    slug: offering.slug,
+    campaignType: offering.campaignType,
+    metaData: offering.metaData,
+    letter: offering.letter,
+    vintageNotes: offering.vintageNotes,
+    letterMarkdown: offering.letterMarkdown,
+    vintageNotesMarkdown: offering.vintageNotesMarkdown,
+    reminderDaysBefore: offering.reminderDaysBefore,
+    startDate: offering.startDate,
+    endDate: offering.endDate,
+    orderMinimumCents: 0,
+    combinations: offering.combinations,
+    wines: offering.wines.map((w) => ({
+      wineId: w.wineId,
+      priceCents: w.priceCents,
+      defaultMinimum: w.defaultMinimum,
+      defaultMaximum: w.defaultMaximum,
+      stock: w.offeringWineId === wine.id ? [{ locationId: shipsFrom.id, quantity: STOCK }] : w.stock,
+    })),
+    admissionPerMinute: offering.admissionPerMinute,
+    holdMinutes: HOLD_MINUTES,
+  });
+}, 120_000);
+
+/** A member's browser on the spec's server, on their selection page. */
+async function selectionPage(member: Member, viewport = DESKTOP): Promise<TestPage> {
+  const opened = await newPage({ baseURL: server.baseURL, viewport });
+  await signIn(opened.page, member.email);
+  await opened.page.waitForURL((url) => url.pathname !== '/login');
+  await opened.page.goto('/offering/allocation');
+  await waitForApp(opened.page);
+  await field(opened.page, wine).waitFor();
+  return opened;
+}
+
+async function choose(page: Page, quantity: number) {
+  await field(page, wine).fill(String(quantity));
+  await expect.poll(() => page.getByTestId('bottle-count').innerText()).toBe(String(quantity));
+}
+
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
+}
+
+/** "Your bottles are held for you for 04:59": the minutes and seconds the summary shows. */
+async function heldFor(page: Page): Promise<number> {
+  const text = await page.getByTestId('hold-countdown').innerText();
+  const match = /Your bottles are held for you for (\d\d):(\d\d)/.exec(text);
+  expect(match, text).not.toBeNull();
+  return Number(match![1]) * 60 + Number(match![2]);
+}
+
+describe('held selections', () => {
+  it('holds the chosen bottles at checkout with a countdown; another member is told how many are left; the order ends the hold', async () => {
+    // The first member takes two of the three bottles and moves to checkout: they are held, counting down.
+    const a = await selectionPage(first);
+    await choose(a.page, TAKEN);
+    await a.page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await a.page.waitForURL('**/offering/checkout');
+    await a.page.getByTestId('step-delivery').waitFor();
+    const summary = a.page.getByTestId('checkout-summary');
+    await summary.getByTestId('hold-countdown').waitFor();
+    const start = await heldFor(a.page);
+    expect(start).toBeGreaterThan((HOLD_MINUTES - 1) * 60);
+    expect(start).toBeLessThanOrEqual(HOLD_MINUTES * 60);
+    expect(await a.page.getByTestId('hold-countdown').getAttribute('role')).toBe('timer');
+    // It counts down, a second at a time, by the server's clock.
+    await expect.poll(() => heldFor(a.page), { timeout: 5_000 }).toBeLessThan(start);
+    expect(await a.page.getByTestId('hold-ended').count()).toBe(0);
+    await settled(a.page);
+    expect(await axeViolations(a.page), 'checkout with a hold at 1280 px').toEqual([]);
+    await shoot(a.page, '1280');
+
+    // The same hold on a phone (a reload reads it back): above the step, while the summary is folded.
+    const phone = await newPage({ baseURL: server.baseURL, viewport: PHONE });
+    await signIn(phone.page, first.email);
+    await phone.page.waitForURL((url) => url.pathname !== '/login');
+    const cartId = await a.page.evaluate(() => localStorage.getItem('cartId'));
+    expect(cartId, 'the first page keeps its cart').not.toBeNull();
+    await phone.page.evaluate((id) => localStorage.setItem('cartId', id), cartId!);
+    await phone.page.goto('/offering/checkout');
+    await waitForApp(phone.page);
+    await phone.page.getByTestId('hold-countdown').waitFor();
+    expect(await heldFor(phone.page)).toBeLessThanOrEqual(start);
+    expect(await phone.page.getByTestId('summary-panel').isVisible()).toBe(false);
+    await settled(phone.page);
+    expect(await axeViolations(phone.page), 'checkout with a hold at 390 px').toEqual([]);
+    await shoot(phone.page, '390');
+
+    // The second member wants two as well: only one is left beyond the held bottles, said beside the wine.
+    const b = await selectionPage(second);
+    await choose(b.page, TAKEN);
+    await b.page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await expect
+      .poll(() => card(b.page, wine).innerText())
+      .toContain(`Only 1 bottle of ${wineName(wine)} is left. Please change your selection.`);
+    expect(new URL(b.page.url()).pathname).toBe('/offering/allocation');
+
+    // The first member places the order: it takes the held bottles and ends the hold.
+    for (const step of ['step-address', 'step-billing', 'step-payment', 'step-review']) {
+      await a.page.getByTestId('step-continue').click();
+      await a.page.getByTestId(step).waitFor();
+    }
+    await a.page.getByRole('button', { name: 'Place order' }).click();
+    await a.page.waitForURL('**/offering/thank-you');
+    const { token, subjectId } = await server.signIn(first.email);
+    const [allocation] = (await server.call<Array<{ id: string }>>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation`)).body;
+    const hold = await server.call<{ hold: unknown }>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation/${allocation!.id}/hold`);
+    expect(hold).toMatchObject({ status: 200, body: { hold: null } });
+
+    // What the order left is the second member's to take: one bottle, held for them in turn.
+    await b.page.reload();
+    await waitForApp(b.page);
+    await field(b.page, wine).waitFor();
+    await choose(b.page, 1);
+    await b.page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await b.page.waitForURL('**/offering/checkout');
+    await b.page.getByTestId('hold-countdown').waitFor();
+    expect(await heldFor(b.page)).toBeGreaterThan((HOLD_MINUTES - 1) * 60);
+  }, 120_000);
+});
