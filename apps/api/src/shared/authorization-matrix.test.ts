@@ -140,6 +140,9 @@ const ACCESS: Record<string, Row> = {
   'PUT /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold': { access: 'owner', ok: 200, body: (f) => ({ cartId: f.ids.cartId }) },
   'GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold': { access: 'owner', ok: 200 },
   'DELETE /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold': { access: 'owner', ok: 204 },
+  // The waiting room (issue 17): the matrix's offering has none, so the owner reads and joins 'no-room'.
+  'GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/waiting-room': { access: 'owner', ok: 200 },
+  'POST /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/waiting-room': { access: 'owner', ok: 200 },
   'POST /v1/{tenant}/customer/{customerId}/cart/{cartId}/quote': {
     access: 'owner',
     ok: 200,
@@ -185,6 +188,9 @@ const ACCESS: Record<string, Row> = {
   // Tiers' openings (issue 17): the empty list leaves every member the offering's own window.
   'GET /v1/staff/offerings/{offeringId}/openings': { access: 'viewer', ok: 200 },
   'PUT /v1/staff/offerings/{offeringId}/openings': { access: 'manager', ok: 200, body: () => ({ openings: [] }) },
+  // Its waiting rooms, and the rate set again to what it is (none), so the rows after it see the same offering.
+  'GET /v1/staff/offerings/{offeringId}/waiting-room': { access: 'viewer', ok: 200 },
+  'PUT /v1/staff/offerings/{offeringId}/admission-rate': { access: 'manager', ok: 200, body: () => ({ admissionPerMinute: null }) },
   'POST /v1/staff/markdown-preview': { access: 'viewer', ok: 400, body: EMPTY, declared: 'a preview writes nothing' },
   'GET /v1/staff/offerings/{offeringId}/allocations': { access: 'viewer', ok: 200 },
   'PUT /v1/staff/offerings/{offeringId}/allocations': { access: 'manager', ok: 400, body: () => [] },

@@ -28,6 +28,8 @@ const BODILESS = new Set([
   'DELETE /v1/{tenant}/customer/{customerId}/address/{addressId}',
   'DELETE /v1/{tenant}/customer/{customerId}/card/{cardId}',
   'DELETE /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/hold',
+  // Joining the waiting room (issue 17): the member and allocation in the path are all it needs.
+  'POST /v1/{tenant}/customer/{customerId}/allocation/{allocationId}/waiting-room',
   'POST /v1/{tenant}/customer/{customerId}/card/{cardId}/default',
   'POST /v1/staff/wishes/{wishId}/decline',
   'DELETE /v1/staff/offerings/{offeringId}/allocations/{allocationId}',
