@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getAllocationStatus } from '../allocation-status.js';
 import { ALLOCATION_GRACE_MS } from '../constants.js';
 import { renderValidationMessage } from '../messages/validation.js';
 import {
@@ -55,6 +56,29 @@ describe('openingState', () => {
     expect(openingState(window, at(window.closesAt, ALLOCATION_GRACE_MS))).toBe('grace');
     expect(openingState(window, at(window.closesAt, ALLOCATION_GRACE_MS + 1))).toBe('over');
     expect(graceEndsAt(window)).toEqual(at(window.closesAt, ALLOCATION_GRACE_MS));
+  });
+
+  it("is never 'before' for a window that closes before it opens: over until its close, then in grace (allocation-expired)", () => {
+    // The offering's end moved to before the tier's opening, or the offering closed early.
+    const shut = { opensAt: '2027-03-03T16:00:00.000Z', closesAt: '2027-03-02T12:00:00.000Z' };
+    expect(openingState(shut, at(shut.closesAt, -1))).toBe('over');
+    expect(openingState(shut, at(shut.closesAt))).toBe('over');
+    expect(openingState(shut, at(shut.closesAt, 1))).toBe('grace');
+    expect(openingState(shut, at(shut.opensAt, -1))).toBe('grace');
+    expect(openingState(shut, at(shut.opensAt))).toBe('grace');
+    expect(openingState(shut, at(shut.closesAt, ALLOCATION_GRACE_MS))).toBe('grace');
+    expect(openingState(shut, at(shut.closesAt, ALLOCATION_GRACE_MS + 1))).toBe('over');
+    // As the seed's allocation status reads the same window (§4): nothing current, then expired.
+    const allocation = { id: 'a', startDate: shut.opensAt, endDate: shut.closesAt };
+    expect(getAllocationStatus(allocation, at(shut.closesAt, -1))).toBe('account-info');
+    expect(getAllocationStatus(allocation, at(shut.closesAt, 1))).toBe('allocation-expired');
+  });
+
+  it("is not 'before' a window that closes at its opening instant, which is open only at that instant", () => {
+    const instant = { opensAt: '2027-03-03T16:00:00.000Z', closesAt: '2027-03-03T16:00:00.000Z' };
+    expect(openingState(instant, at(instant.opensAt, -1))).toBe('over');
+    expect(openingState(instant, at(instant.opensAt))).toBe('open');
+    expect(openingState(instant, at(instant.closesAt, 1))).toBe('grace');
   });
 
   it('takes Date instants as well as ISO strings, and an unreadable window is over', () => {

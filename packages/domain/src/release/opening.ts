@@ -44,16 +44,22 @@ export const OPENING_STATES = ['before', 'open', 'grace', 'over'] as const;
  */
 export type OpeningState = (typeof OPENING_STATES)[number];
 
-/** Compares instants (UTC), with the app's clock passed in. An unreadable window is 'over'. */
+/**
+ * Compares instants (UTC), with the app's clock passed in. An unreadable window is 'over'.
+ *
+ * A window that closes at or before its opening (the offering's end moved before a tier's
+ * opening, or the offering closed early) is never 'before': nobody is told it opens. It is 'over'
+ * until its close, as getAllocationStatus finds nothing current there, then in grace and over as
+ * any window after its close (allocation-expired, seed §4).
+ */
 export function openingState(window: { opensAt: Instant; closesAt: Instant }, now: Date): OpeningState {
   const opens = time(window.opensAt);
   const closes = time(window.closesAt);
   if (Number.isNaN(opens) || Number.isNaN(closes)) return 'over';
   const t = now.getTime();
-  if (t < opens) return 'before';
-  if (t <= closes) return 'open';
-  if (t <= closes + ALLOCATION_GRACE_MS) return 'grace';
-  return 'over';
+  if (t > closes) return t <= closes + ALLOCATION_GRACE_MS ? 'grace' : 'over';
+  if (t >= opens) return 'open';
+  return closes > opens ? 'before' : 'over';
 }
 
 /** The end of a member's grace window: what an allocation link to this window is valid until. */
