@@ -32,6 +32,7 @@ export default [
     route('communication', 'routes/profile-communication.tsx'),
     route('orders', 'routes/profile-orders.tsx'),
     route('orders/:orderId', 'routes/profile-order.tsx'),
+    route('standing', 'routes/profile-standing.tsx'),
   ]),
   // The offering (members only, rendered in the browser; the API serves the SPA fallback under
   // /offering/* and /event/*). Each page sends a member whose allocation state does not fit it to

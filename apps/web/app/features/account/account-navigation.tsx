@@ -11,6 +11,8 @@ export const ACCOUNT_PAGES = [
   { key: 'addresses', to: '/profile/addresses' },
   { key: 'cards', to: '/profile/cards' },
   { key: 'orders', to: '/profile/orders' },
+  // Its words live with the standing page's own (the "standing" key), not under account.nav.
+  { key: 'standing', to: '/profile/standing', label: 'standing.nav' },
 ] as const;
 
 /**
@@ -43,7 +45,7 @@ export function AccountNavigation() {
           <li key={page.key}>
             {/* Overview only at /profile itself; Orders stays current on an order's own page. */}
             <NavLink to={page.to} end={page.to === '/profile'} className="account-nav__link" data-testid={`account-nav-${page.key}`}>
-              {t(`account.nav.${page.key}`)}
+              {t('label' in page ? page.label : `account.nav.${page.key}`)}
             </NavLink>
           </li>
         ))}
