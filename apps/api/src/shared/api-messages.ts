@@ -46,6 +46,8 @@ export const API_MESSAGES = {
   // ('Please select an address', 'Your order must be a minimum of X' …) come from the domain's
   // validation texts instead, so the form and the API say the same words.
   offeringClosed: apiText('offeringClosed'),
+  // Before the member's own opening (their tier's, or the offering's start): not closed, to come.
+  offeringNotOpenYet: apiText('offeringNotOpenYet'),
   cartNotFound: apiText('cartNotFound'),
   otherMemberCart: apiText('otherMemberCart'),
   orderNotFound: apiText('orderNotFound'),

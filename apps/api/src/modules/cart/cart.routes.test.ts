@@ -165,19 +165,22 @@ describe('PUT /v1/{tenant}/customer/{customerId}/cart', () => {
     expect(response.json()).toMatchObject({ statusCode: 403, type: 'forbidden' });
   });
 
-  it("answers 409 'This offering is closed.' before the start, after the end and once cancelled", async () => {
+  it("answers 409 'This offering is not open for you yet.' before the start, 'This offering is closed.' after the end and once cancelled", async () => {
     const now = Date.now();
+    const closed = 'This offering is closed.';
     const windows = [
-      { startDate: new Date(now + 2 * DAY_MS), endDate: new Date(now + 20 * DAY_MS) },
-      { startDate: new Date(now - 20 * DAY_MS), endDate: new Date(now - 1000) },
-      { startDate: new Date(now - 2 * DAY_MS), endDate: new Date(now + 20 * DAY_MS), cancelledAt: new Date(now - 1000) },
+      { startDate: new Date(now + 2 * DAY_MS), endDate: new Date(now + 20 * DAY_MS), message: 'This offering is not open for you yet.' },
+      { startDate: new Date(now - 20 * DAY_MS), endDate: new Date(now - 1000), message: closed },
+      { startDate: new Date(now - 2 * DAY_MS), endDate: new Date(now + 20 * DAY_MS), cancelledAt: new Date(now - 1000), message: closed },
+      // Cancelled before it started: closed, not still to come.
+      { startDate: new Date(now + 2 * DAY_MS), endDate: new Date(now + 20 * DAY_MS), cancelledAt: new Date(now - 1000), message: closed },
     ];
-    for (const window of windows) {
+    for (const { message, ...window } of windows) {
       const { offering, wines } = await f.createOpenOffering({ wines: [{}], ...window });
       const member = await f.createMember(offering.id, { [wines[0]!.id]: { maximum: 3 } });
       const response = await putCart(member, [{ wineId: wines[0]!.id, quantity: 1 }]);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ statusCode: 409, type: 'conflict', message: 'This offering is closed.' });
+      expect(response.json()).toEqual({ statusCode: 409, type: 'conflict', message });
     }
     // A cancellation still to come does not close it yet.
     const { offering, wines } = await f.createOpenOffering({ wines: [{}], cancelledAt: new Date(now + 3 * DAY_MS) });

@@ -3,6 +3,7 @@ import {
   type CheckOptions,
   formatMoney,
   getAllocationStatus,
+  openingState,
   renderValidationMessage,
   type FieldError,
   type SelectionLine,
@@ -33,8 +34,18 @@ export function isOfferingOpen(offer: AllocationOffer, now: Date): boolean {
   return getAllocationStatus({ id: offer.allocationId, startDate: offer.startDate, endDate: offer.endDate, pendingOrders: [] }, now) === 'offering';
 }
 
+/**
+ * Refuses a choice or an order outside the member's own window: before their opening (their
+ * tier's, else the offering's start) it is not open for them yet; after the close, cancelled, or
+ * in a window that closes before it opens (openingState), it is closed.
+ */
 export function assertOfferingOpen(offer: AllocationOffer, now: Date): void {
-  if (!isOfferingOpen(offer, now)) throw new ApiError('conflict', API_MESSAGES.offeringClosed);
+  if (isOfferingOpen(offer, now)) return;
+  const cancelled = offer.cancelledAt !== null && offer.cancelledAt.getTime() <= now.getTime();
+  if (!cancelled && openingState({ opensAt: offer.startDate, closesAt: offer.endDate }, now) === 'before') {
+    throw new ApiError('conflict', API_MESSAGES.offeringNotOpenYet);
+  }
+  throw new ApiError('conflict', API_MESSAGES.offeringClosed);
 }
 
 export interface ChoiceRules {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '@winery/domain';
+import { DAY_MS, MINUTE_MS } from '@winery/domain';
 import { carts, offerings, stockHolds } from '../../db/schema/index.js';
 import { createOrderingFixtures, ignoreDroppedConnections, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
@@ -231,7 +231,7 @@ describe('PUT …/hold', () => {
     expect(await t.db.select().from(stockHolds).where(eq(stockHolds.allocationId, m.allocation.id))).toEqual([]);
   });
 
-  it('refuses outside the member’s window with 409', async () => {
+  it('refuses outside the member’s window with 409: closed after it, not open yet before it', async () => {
     offset = 0;
     const { offering, wine } = await offeringWith({ stock: 20, holdMinutes: 10 });
     const m = await member(offering.id, wine);
@@ -240,6 +240,15 @@ describe('PUT …/hold', () => {
     const refused = await hold(m, cartId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ type: 'conflict', message: 'This offering is closed.' });
+
+    await t.db
+      .update(offerings)
+      .set({ startDate: new Date(Date.now() + DAY_MS), endDate: new Date(Date.now() + 2 * DAY_MS) })
+      .where(eq(offerings.id, offering.id));
+    const early = await hold(m, cartId);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ statusCode: 409, type: 'conflict', message: 'This offering is not open for you yet.' });
+    expect(await t.db.select().from(stockHolds).where(eq(stockHolds.allocationId, m.allocation.id))).toEqual([]);
   });
 });
 

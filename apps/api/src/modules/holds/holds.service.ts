@@ -31,12 +31,15 @@ export function createHoldsService(deps: { repository: HoldsRepository; admissio
     return allocation;
   }
 
-  /** Holds and orders are taken within the member's own window, never in an offering closed early. */
+  /**
+   * Holds and orders are taken within the member's own window, never in an offering closed early;
+   * before their opening it is not open for them yet, as the cart says.
+   */
   function assertOpen(allocation: HoldAllocation, at: Date): void {
     const cancelled = allocation.cancelledAt !== null && allocation.cancelledAt.getTime() <= at.getTime();
-    if (cancelled || openingState({ opensAt: allocation.opensAt, closesAt: allocation.closesAt }, at) !== 'open') {
-      throw new ApiError('conflict', API_MESSAGES.offeringClosed);
-    }
+    const state = openingState({ opensAt: allocation.opensAt, closesAt: allocation.closesAt }, at);
+    if (!cancelled && state === 'open') return;
+    throw new ApiError('conflict', !cancelled && state === 'before' ? API_MESSAGES.offeringNotOpenYet : API_MESSAGES.offeringClosed);
   }
 
   /** A pick-up location of the winery when one is named, else where shipped bottles come from. */
