@@ -165,7 +165,7 @@ describe('GET /v1/{tenant}/customer/{customerId}/allocation/{allocationId}', () 
 
 describe('orderAllocations', () => {
   const now = new Date('2027-03-10T12:00:00Z');
-  const at = (iso: string) => ({ startDate: new Date(iso) });
+  const at = (iso: string, endIso = '2027-12-31T00:00:00Z') => ({ startDate: new Date(iso), endDate: new Date(endIso) });
 
   it('counts an offering starting exactly now as started', () => {
     const items = [at('2027-03-11T00:00:00Z'), at('2027-03-10T12:00:00Z'), at('2027-01-01T00:00:00Z')];
@@ -174,5 +174,16 @@ describe('orderAllocations', () => {
       '2027-01-01T00:00:00.000Z',
       '2027-03-11T00:00:00.000Z',
     ]);
+  });
+
+  it('counts a window that closed before its opening from its close: the current, expired allocation, not one to come', () => {
+    // A later tier's opening on the 12th; the offering closed early at 11:00 today.
+    const shut = at('2027-03-12T00:00:00Z', '2027-03-10T11:00:00Z');
+    const earlier = at('2027-01-01T00:00:00Z', '2027-01-15T00:00:00Z');
+    expect(orderAllocations([earlier, shut], now)).toEqual([shut, earlier]);
+    // Its close still to come (the end moved before the opening): neither begun nor current.
+    const moved = at('2027-03-12T00:00:00Z', '2027-03-10T12:00:01Z');
+    expect(orderAllocations([moved, earlier], now)).toEqual([earlier, moved]);
+    expect(orderAllocations([moved, earlier], new Date('2027-03-10T12:00:01Z'))).toEqual([moved, earlier]);
   });
 });

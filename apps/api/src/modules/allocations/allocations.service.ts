@@ -5,17 +5,26 @@ import type { AllocationsRepository } from './allocations.repository.js';
 
 interface Windowed {
   startDate: Date;
+  endDate: Date;
 }
+
+/**
+ * When a window counts as begun: its opening, or its close when that comes first (a tier whose
+ * opening the offering's end, moved earlier or closed early, now falls after: ADR 028). Such a
+ * window never opens, and from its close it is the member's expired allocation (seed §4), not one
+ * still to come.
+ */
+const begins = (item: Windowed): number => Math.min(item.startDate.getTime(), item.endDate.getTime());
 
 /**
  * The client uses the first item as "the current allocation" (seed §7), so offerings that have
  * started come first, latest start first; then the ones still to come, soonest first.
  */
 export function orderAllocations<T extends Windowed>(items: readonly T[], now: Date): T[] {
-  const started = items.filter((i) => i.startDate.getTime() <= now.getTime());
-  const upcoming = items.filter((i) => i.startDate.getTime() > now.getTime());
-  started.sort((a, b) => b.startDate.getTime() - a.startDate.getTime());
-  upcoming.sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
+  const started = items.filter((i) => begins(i) <= now.getTime());
+  const upcoming = items.filter((i) => begins(i) > now.getTime());
+  started.sort((a, b) => begins(b) - begins(a));
+  upcoming.sort((a, b) => begins(a) - begins(b));
   return [...started, ...upcoming];
 }
 

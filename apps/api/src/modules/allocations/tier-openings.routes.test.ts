@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOCATION_GRACE_MS, DAY_MS, HOUR_MS, MINUTE_MS } from '@winery/domain';
-import { customers, offeringTierOpenings, offerings, stockHolds, tiers } from '../../db/schema/index.js';
+import { ALLOCATION_GRACE_MS, DAY_MS, getAllocationStatus, HOUR_MS, MINUTE_MS, openingState, type AllocationDetail } from '@winery/domain';
+import { carts, customers, offeringTierOpenings, offerings, stockHolds, tiers } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { issueLinkToken } from '../links/links.repository.js';
 import { createOrderingFixtures, ignoreDroppedConnections, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
@@ -34,6 +34,13 @@ type Member = Awaited<ReturnType<OrderingFixtures['createMember']>>;
 const headers = (m: Member) => ({ tenant: TEST_TENANT, authorization: m.token });
 const base = (m: Member) => `/v1/${TEST_TENANT}/customer/${m.customer.id}`;
 const get = (m: Member, path: string) => t.app.inject({ method: 'GET', url: `${base(m)}${path}`, headers: headers(m) });
+const placeOrder = (m: Member, cartId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${base(m)}/order`,
+    headers: headers(m),
+    payload: { cartId, delivery: { method: 'shipping', countryCode: 'US', shippingAddressId: m.address.id }, billingAddressId: m.address.id, payment: { cardId: m.card.id }, idempotencyKey: f.newKey() },
+  });
 const putCart = (m: Member, wineId: string, quantity = 1) =>
   t.app.inject({ method: 'PUT', url: `${base(m)}/cart`, headers: headers(m), payload: { allocationId: m.allocation.id, lines: [{ wineId, quantity }] } });
 
@@ -102,9 +109,25 @@ describe("a member's own window", () => {
     const untiered = await putCart(s.untiered, s.wine.id, 1);
     expect(untiered.statusCode).toBe(200);
 
+    // Not closed for them: still to come, and said so (no time zone is known here to give the date).
+    const notYet = { statusCode: 409, type: 'conflict', message: 'This offering is not open for you yet.' };
     const late = await putCart(s.ofB, s.wine.id, 2);
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ statusCode: 409, type: 'conflict', message: 'This offering is closed.' });
+    expect(late.json()).toEqual(notYet);
+    const draft = await t.app.inject({
+      method: 'PUT',
+      url: `${base(s.ofB)}/cart`,
+      headers: headers(s.ofB),
+      payload: { allocationId: s.ofB.allocation.id, lines: [{ wineId: s.wine.id, quantity: 1 }], draft: true },
+    });
+    expect(draft.json()).toEqual(notYet);
+    // A cart that got there anyway (made before staff set the opening) is neither held nor ordered.
+    const [stray] = await t.db.insert(carts).values({ tenantId: TEST_TENANT, customerId: s.ofB.customer.id, allocationId: s.ofB.allocation.id, lines: [{ wineId: s.wine.id, quantity: 1 }] }).returning();
+    const held = await t.app.inject({ method: 'PUT', url: `${base(s.ofB)}/allocation/${s.ofB.allocation.id}/hold`, headers: headers(s.ofB), payload: { cartId: stray!.id } });
+    expect(held.json()).toEqual(notYet);
+    const ordered = await placeOrder(s.ofB, stray!.id);
+    expect(ordered.statusCode).toBe(409);
+    expect(ordered.json()).toEqual(notYet);
     const wish = await t.app.inject({
       method: 'POST',
       url: `${base(s.ofB)}/allocation/${s.ofB.allocation.id}/wish`,
@@ -117,9 +140,11 @@ describe("a member's own window", () => {
     // At their opening, to the millisecond, they may.
     current = new Date(s.bOpens);
     expect((await putCart(s.ofB, s.wine.id, 2)).statusCode).toBe(200);
-    // After their tier's close (the offering itself still open), no longer.
+    // After their tier's close (the offering itself still open), no longer: closed now.
     current = new Date(s.bCloses.getTime() + 1);
-    expect((await putCart(s.ofB, s.wine.id, 1)).statusCode).toBe(409);
+    const closed = await putCart(s.ofB, s.wine.id, 1);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('This offering is closed.');
     expect((await putCart(s.ofA, s.wine.id, 1)).statusCode).toBe(200);
     current = new Date(s.start.getTime() + 2 * HOUR_MS);
   });
@@ -151,6 +176,62 @@ describe("a member's own window", () => {
     // The hold expires by itself on the app's clock.
     advance(10 * MINUTE_MS);
     expect(await available(s.untiered)).toBe(true);
+  });
+});
+
+describe('a tier whose window closes before it opens', () => {
+  const closeEarly = async (offeringId: string) => {
+    const manager = await t.createStaffUser({ role: 'manager' });
+    const token = await t.signInStaff(manager.email);
+    return t.app.inject({ method: 'POST', url: `/v1/staff/offerings/${offeringId}/close`, headers: { tenant: TEST_TENANT, authorization: token } });
+  };
+  const detailOf = async (m: Member) => (await get(m, `/allocation/${m.allocation.id}`)).json() as AllocationDetail;
+
+  it('is expired, never "opens on", once the offering is closed early: the current allocation, in grace, closed to choices', async () => {
+    const s = await scenario();
+    // An earlier offering of the same member, long over: the closed one must still be the current one.
+    const past = await f.createOpenOffering({ wines: [{}], startDate: new Date(clock().getTime() - 60 * DAY_MS), endDate: new Date(clock().getTime() - 50 * DAY_MS) });
+    await t.createAllocation({ offeringId: past.offering.id, customerId: s.ofB.customer.id });
+    const before = await detailOf(s.ofB);
+    expect(openingState({ opensAt: before.startDate, closesAt: before.endDate }, clock())).toBe('before');
+
+    const closedAt = clock();
+    expect((await closeEarly(s.offering.id)).statusCode).toBe(200);
+    const after = await detailOf(s.ofB);
+    // The member's own window now closes before it opens (allocation_windows: never past the end).
+    expect(after).toMatchObject({ startDate: s.bOpens.toISOString(), endDate: closedAt.toISOString() });
+    advance(1);
+    expect(openingState({ opensAt: after.startDate, closesAt: after.endDate }, clock())).toBe('grace');
+    expect(getAllocationStatus(after, clock())).toBe('allocation-expired');
+    const list = (await get(s.ofB, '/allocation')).json() as Array<{ id: string }>;
+    expect(list.map((item) => item.id)).toEqual([s.ofB.allocation.id, expect.any(String)]);
+    const refused = await putCart(s.ofB, s.wine.id, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This offering is closed.');
+
+    // Up to the tier's opening and past it, still expired: the opening it will never have is not announced.
+    current = new Date(s.bOpens.getTime() + 1);
+    const later = await detailOf(s.ofB);
+    expect(openingState({ opensAt: later.startDate, closesAt: later.endDate }, clock())).toBe('grace');
+    expect(getAllocationStatus(later, clock())).toBe('allocation-expired');
+    current = new Date('2027-03-01T12:00:00.000Z');
+  });
+
+  it("is not 'before' its opening when the offering's end moves before it, and closed to choices", async () => {
+    const s = await scenario();
+    const newEnd = new Date(s.bOpens.getTime() - HOUR_MS);
+    await t.db.update(offerings).set({ endDate: newEnd }).where(eq(offerings.id, s.offering.id));
+    const moved = await detailOf(s.ofB);
+    expect(moved).toMatchObject({ startDate: s.bOpens.toISOString(), endDate: newEnd.toISOString() });
+    // Until the new end: nothing current (seed §4), and no opening announced.
+    expect(openingState({ opensAt: moved.startDate, closesAt: moved.endDate }, clock())).toBe('over');
+    expect(getAllocationStatus(moved, clock())).toBe('account-info');
+    expect((await putCart(s.ofB, s.wine.id, 1)).json().message).toBe('This offering is closed.');
+    // The millisecond after the end: expired, as any member's window after its close.
+    current = new Date(newEnd.getTime() + 1);
+    expect(openingState({ opensAt: moved.startDate, closesAt: moved.endDate }, clock())).toBe('grace');
+    expect(getAllocationStatus(moved, clock())).toBe('allocation-expired');
+    current = new Date('2027-03-01T12:00:00.000Z');
   });
 });
 
