@@ -11,7 +11,8 @@
 //      PASSWORD_HASH_THREADS=0) and on the API's own hashing threads (the default);
 //   4. the order step alone with 1 API instance, 2 instances (two processes on two ports, this
 //      script spreading the requests as a load balancer would) and, when the API has it, one
-//      server with WEB_CONCURRENCY=2, each against the bare SQL of the stock transaction on the
+//      server with WEB_CONCURRENCY=2, and 1 and 2 instances each held to a quarter of a core (--cap),
+//      each against the bare SQL of the stock transaction on the
 //      same database: every instance and the SQL's pool warmed up first (unmeasured), then
 //      interleaved rounds (API, SQL; SQL, API; …), reported as the median of the rounds' ratios
 //      with their range; then, across the two instances, a double submission sent to both at
@@ -44,6 +45,8 @@
 //   --rest=T         seconds of allocation reads at rest around each storm, half before, half after (default 12)
 //   --storm-modes=0,default  the storm's runs: PASSWORD_HASH_THREADS values (0 = Node's threadpool, as
 //                    before issue 16), `default` = the API as it starts without the setting
+//   --cap=S          also run the order step with 1 and 2 instances each held to S of a core (Linux
+//                    cgroup CPU quota, as root; default 0.25, 0 = off), so what an instance adds shows
 //   --rounds=R       the order step's measured rounds, each beside a bare SQL run (default 5)
 //   --warm-up=W      orders each instance and the SQL's pool serve unmeasured first (default 600)
 //   --fair-members=F members in the fair release's waiting room (default 500, at most N)
@@ -63,6 +66,7 @@ import { apiClient, builtApiKnows, lastLines, memberIp, requireFreshBuild, start
 import { arg, fail, root } from './lib/in-process-api.mjs';
 import { machineLine, median, ms, pool, rate, sleep, summary, watchDatabaseCpu, watchMachine } from './lib/measure.mjs';
 import { startReadLoop } from './lib/read-loop.mjs';
+import { cpuCapSupport } from './lib/cpu-cap.mjs';
 import { runFairRelease } from './lib/fair-release.mjs';
 import { checkDatabase, issueAllocationLinks, PASSWORD, restock, seedDatabase, TENANT } from './lib/release-day-data.mjs';
 
@@ -94,6 +98,12 @@ const FAIR_JOIN_SECONDS = Number(arg('fair-join', 15));
 /** Its admission rate: every member through in about this many seconds after the opening. */
 const FAIR_ADMISSION_SECONDS = 30;
 const FAIR_HOLD_MINUTES = 10;
+/**
+ * The order step again with each instance held to this share of one core (a Linux cgroup's CPU
+ * quota, as a container's limit): 1 such instance against 2, so what a second instance adds shows
+ * even where one uncapped instance, PostgreSQL and the load generator already fill the machine.
+ */
+const CAP = Number(arg('cap', 0.25));
 /** The order step's measured rounds, each beside a bare SQL run of the same orders. */
 const ROUNDS = Number(arg('rounds', 5));
 /** Orders each instance and the bare SQL's pool serve before the measured rounds (not reported). */
@@ -106,6 +116,7 @@ if (PASSWORD_MEMBERS > MEMBERS || STORM > MEMBERS || FAIR_MEMBERS > MEMBERS) fai
 if (FAIR_MEMBERS < 20) fail('--fair-members must be at least 20.');
 if (MEMBERS < 60) fail('--members must be at least 60 (the storm reads as 50 of them).');
 if (!(STOCK_SHARE > 0 && STOCK_SHARE <= 1)) fail('--stock must be a share between 0 and 1, e.g. 0.6.');
+if (!(CAP >= 0 && CAP <= 4)) fail('--cap must be a share of one core between 0 (off) and 4, e.g. 0.25.');
 if (!(REST_MS >= 2000)) fail('--rest must be at least 2 (seconds).');
 if (STORM_MODES.some((mode) => mode !== 'default' && !/^\d+$/.test(mode))) fail('--storm-modes takes PASSWORD_HASH_THREADS values (0, 1, 2, …) and `default`, comma-separated.');
 if (ONLY && ONLY.some((s) => !SECTIONS.includes(s))) fail(`--only takes some of ${SECTIONS.join(', ')}.`);
@@ -186,8 +197,8 @@ try {
   await cleanUp();
 }
 
-async function start(name, extra) {
-  const api = await startApi({ name, env: instanceEnv(name, extra), logDir: work });
+async function start(name, extra, cpuShare) {
+  const api = await startApi({ name, env: instanceEnv(name, extra), logDir: work, cpuShare });
   running.add(api);
   return api;
 }
@@ -561,11 +572,21 @@ async function main() {
   if (runs('orders')) {
     const [a, b] = [await start('orders-A'), await start('orders-B')];
     const c = CLUSTER ? await start('cluster', { WEB_CONCURRENCY: '2' }) : null;
+    const capping = CAP > 0 ? cpuCapSupport() : { ok: false, why: '--cap=0' };
+    const capped = capping.ok ? [await start('capped-A', {}, CAP), await start('capped-B', {}, CAP)] : [];
+    const cappedLabel = `1 instance held to ${CAP} of a core`;
     const configs = [
       { label: '1 instance', origins: [a.origin], apis: [a] },
       { label: '2 instances (two processes, requests spread in turn)', origins: [a.origin, b.origin], apis: [a, b] },
       ...(c ? [{ label: '1 server with WEB_CONCURRENCY=2', origins: [c.origin], apis: [c] }] : []),
+      ...(capped.length
+        ? [
+            { label: cappedLabel, origins: [capped[0].origin], apis: [capped[0]] },
+            { label: `2 instances, each held to ${CAP} of a core`, origins: capped.map((x) => x.origin), apis: capped, base: cappedLabel },
+          ]
+        : []),
     ];
+    if (!capping.ok) console.log(`[bench] no CPU-capped instances: ${capping.why}`);
     // Warm-up, unreported: every instance (and the bare SQL's pool alike) serves a run of orders
     // first, so the measured rounds meet warm processes (V8's compiler, open pools, planned functions).
     const warmMembers = ready.slice(0, Math.min(ready.length, WARM_UP));
@@ -573,7 +594,7 @@ async function main() {
     await bareSql(warmMembers, 'warm-up');
     // Interleaved rounds: each configuration beside a bare SQL run of the same orders, the two in
     // turn (API then SQL, then SQL then API), so slow minutes of the shared machine weigh on both.
-    const results = configs.map((config) => ({ label: config.label, rounds: [] }));
+    const results = configs.map((config) => ({ label: config.label, base: config.base, capped: config.apis.some((x) => capped.includes(x)), rounds: [] }));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [i, config] of configs.entries()) {
         const what = `round ${round + 1}/${ROUNDS}`;
@@ -590,6 +611,7 @@ async function main() {
       }
     }
     if (c) await stop(c);
+    for (const x of capped) await stop(x);
 
     /* Across instances: the same order sent to both at once; the limits each instance keeps in shared stores. */
     const across = { checks: [] };
@@ -637,7 +659,7 @@ async function main() {
     }
     await stop(a);
     await stop(b);
-    report.sections.orders = { configs: results, across, cluster: CLUSTER, warmUp: warmMembers.length };
+    report.sections.orders = { configs: results, across, cluster: CLUSTER, warmUp: warmMembers.length, cap: capping.ok ? CAP : null, noCap: capping.ok ? null : capping.why };
   }
 
   /* ------------------------------------------------------------- 5. the hottest stock row */
@@ -816,8 +838,10 @@ function renderReport(r) {
       '| run | rounds | orders decided (placed / sold out / errors, last round) | **API decided/s** | bare SQL decided/s | **API vs bare SQL** (target ≥ 60 %) | vs 1 instance | API p99 | bare SQL p99 | **p99 vs bare SQL** (target ≤ 2×) | API p50 | CPU per order: API · PostgreSQL (this database) — bare SQL: PostgreSQL | load |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
     );
-    const base = s.orders.configs[0];
+    const first = s.orders.configs[0];
     for (const config of s.orders.configs) {
+      // Each row's scaling is against 1 instance of its kind (a capped pair against 1 capped instance).
+      const base = s.orders.configs.find((x) => x.label === config.base) ?? first;
       const api = config.rounds.map((r) => r.api);
       const sql = config.rounds.map((r) => r.sql);
       const last = api.at(-1);
@@ -829,7 +853,7 @@ function renderReport(r) {
       const cpuSqlDb = (sql.reduce((sum, x) => sum + x.machine.databaseCpuSeconds, 0) * 1000) / sql.reduce((sum, x) => sum + x.latencies.length, 0);
       const loads = [...api, ...sql].flatMap((x) => [x.machine.load, x.machine.loadAtEnd]);
       push(
-        `| ${config.label} | ${config.rounds.length} | ${last.decided} (${last.tally.placed} / ${last.tally.soldOut} / ${last.tally.errors}) | **${spread(api.map(perSecond), whole)}** | ${spread(sql.map(perSecond), whole)} | **${spread(ratios, pct)}** | ${config === base ? '1.00×' : spread(scale, (x) => `${x.toFixed(2)}×`)} | ${spread(api.map((x) => x.summary.p99), ms)} | ${spread(sql.map((x) => x.summary.p99), ms)} | **${spread(p99s, times)}** | ${spread(api.map((x) => x.summary.p50), ms)} | ${cpuApi.toFixed(1)} · ${cpuDb.toFixed(1)} ms — ${cpuSqlDb.toFixed(1)} ms | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} |`,
+        `| ${config.label} | ${config.rounds.length} | ${last.decided} (${last.tally.placed} / ${last.tally.soldOut} / ${last.tally.errors}) | **${spread(api.map(perSecond), whole)}** | ${spread(sql.map(perSecond), whole)} | **${spread(ratios, pct)}** | ${config === base || (config === first) || (config.capped && !config.base) ? '1.00×' : spread(scale, (x) => `${x.toFixed(2)}×`)} | ${spread(api.map((x) => x.summary.p99), ms)} | ${spread(sql.map((x) => x.summary.p99), ms)} | **${spread(p99s, times)}** | ${spread(api.map((x) => x.summary.p50), ms)} | ${cpuApi.toFixed(1)} · ${cpuDb.toFixed(1)} ms — ${cpuSqlDb.toFixed(1)} ms | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} |`,
       );
     }
     const one = s.orders.configs[0];
@@ -851,6 +875,15 @@ function renderReport(r) {
       ).toFixed(1)} ms per order of the 1-instance runs, every database and process of it counted.`,
     );
     if (!s.orders.cluster) push('', 'The built API has no WEB_CONCURRENCY yet: two instances are two processes on two ports.');
+    const pair = s.orders.configs.find((x) => x.base);
+    if (pair) {
+      const alone = s.orders.configs.find((x) => x.label === pair.base);
+      const scaled = median(pair.rounds.map((r, i) => perSecond(r.api) / perSecond(alone.rounds[i].api)));
+      push(
+        '',
+        `**More instances add capacity** (the capped rows): uncapped, one instance, PostgreSQL and the load generator already keep both cores of this machine busy, so a second instance on it has nothing to add. Held to ${s.orders.cap} of a core each (a cgroup's CPU quota, as a container's limit on machines of their own), so that the API is what limits, 2 instances decided **${scaled.toFixed(2)}×** the orders of 1 (median of the rounds), with the same checks passing across both.`,
+      );
+    } else if (s.orders.noCap) push('', `No CPU-capped instances in this run: ${s.orders.noCap}.`);
     for (const config of s.orders.configs) {
       const errors = config.rounds.filter((r) => r.api.tally.errors);
       if (errors.length) push('', `${config.label}: ${errors.map((r) => errorsText(r.api.tally)).join('; ')}.`);

@@ -7,6 +7,7 @@ import { existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:
 import { join } from 'node:path';
 import { root, freePort, fail } from './in-process-api.mjs';
 import { sleep } from './measure.mjs';
+import { makeCpuCap } from './cpu-cap.mjs';
 
 export const serverJs = join(root, 'apps/api/dist/server.js');
 
@@ -44,8 +45,10 @@ export function builtApiKnows(variable) {
 /**
  * Starts one API server (one process, or a cluster's primary and workers when the environment
  * sets WEB_CONCURRENCY) and waits until it answers. `name` labels its log file and messages.
+ * `cpuShare` (e.g. 0.25): the server and everything it starts may use that share of one core
+ * (bench/lib/cpu-cap.mjs), as an instance in a container of that size would.
  */
-export async function startApi({ name, env, logDir }) {
+export async function startApi({ name, env, logDir, cpuShare }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const logPath = join(logDir, `api-${name}.log`);
@@ -53,7 +56,12 @@ export async function startApi({ name, env, logDir }) {
   // BENCH_CPU_PROF=<folder>: each instance writes a V8 CPU profile there when it stops (`node --cpu-prof`).
   // One folder per instance: its main thread and each worker thread (hashing, cluster workers) write their own file.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`] : [];
-  const child = spawn(process.execPath, [...profile, serverJs], {
+  const cap = cpuShare ? makeCpuCap(name, cpuShare) : null;
+  // Capped: a shell enters the group, then becomes the server (exec), so nothing runs outside it.
+  const [command, args] = cap
+    ? ['/bin/sh', ['-c', 'echo $$ > "$1" && shift && exec "$@"', 'sh', cap.procs, process.execPath, ...profile, serverJs]]
+    : [process.execPath, [...profile, serverJs]];
+  const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', log, log],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -61,6 +69,7 @@ export async function startApi({ name, env, logDir }) {
   let exited = false;
   child.once('exit', (code, signal) => {
     exited = true;
+    void cap?.remove();
     if (code !== null && code !== 0) console.error(`[bench] the API "${name}" exited with code ${code}${signal ? ` (${signal})` : ''}`);
   });
   for (let tries = 0; ; tries += 1) {
