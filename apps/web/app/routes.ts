@@ -83,6 +83,7 @@ export default [
       route('members/import', 'staff/features/members/import.route.tsx'),
       route('members/:memberId', 'staff/features/members/member.route.tsx'),
       route('tiers', 'staff/features/tiers/tiers.route.tsx'),
+      route('list-rules', 'staff/features/list-rules/list-rules.route.tsx'),
       route('accounts', 'staff/features/accounts/accounts.route.tsx'),
       route('audit', 'staff/features/audit/audit.route.tsx'),
       route('*', 'staff/routes/not-found.tsx'),

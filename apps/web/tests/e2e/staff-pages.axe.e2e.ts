@@ -60,6 +60,7 @@ const consolePages = () => [
   '/staff/prospects',
   '/staff/rates',
   '/staff/bottles',
+  '/staff/list-rules',
 ];
 
 describe('accessibility of the staff console (axe-core, every rule)', () => {

@@ -34,6 +34,7 @@ export const STAFF_NAV: StaffNavGroup[] = [
     items: [
       { key: 'members', to: '/staff/members' },
       { key: 'tiers', to: '/staff/tiers' },
+      { key: 'listRules', to: '/staff/list-rules' },
       { key: 'prospects', to: '/staff/prospects' },
     ],
   },
