@@ -59,7 +59,7 @@ describe('GET|PUT /v1/staff/offerings/{offeringId}/openings', () => {
     expect((await f.staffCall('PUT', `/offerings/${offering.id}/openings`, { openings: [] })).json()).toEqual({ openings: [] });
   });
 
-  it('names each field that is wrong: a tier twice, an opening not before its close, a close after the offering ends', async () => {
+  it('names each field that is wrong: a tier twice, an opening not before its close, a close after the offering ends, an opening at or after it', async () => {
     const { offering, body } = await f.createOffering();
     const gold = await tier('Gold', 1);
     const twice = await f.staffCall('PUT', `/offerings/${offering.id}/openings`, {
@@ -82,10 +82,24 @@ describe('GET|PUT /v1/staff/offerings/{offeringId}/openings', () => {
     expect(late.json().errors).toEqual([
       expect.objectContaining({ field: 'openings.0.closesAt', code: 'closesAfterOfferingEnd', message: "A tier's close must not fall after the offering's end" }),
     ]);
+    // An opening at the offering's end, or after it, would never open: refused by its field.
+    const end = Date.parse(body.endDate as string);
+    for (const opensAt of [end, end + 1]) {
+      const never = await f.staffCall('PUT', `/offerings/${offering.id}/openings`, { openings: [{ tierId: gold.id, opensAt: new Date(opensAt).toISOString() }] });
+      expect(never.statusCode).toBe(400);
+      expect(never.json().errors).toEqual([
+        { field: 'openings.0.opensAt', code: 'opensAfterOfferingEnd', message: "The opening must come before the offering's end" },
+      ]);
+    }
     const notADate = await f.staffCall('PUT', `/offerings/${offering.id}/openings`, { openings: [{ tierId: gold.id, opensAt: 'Friday' }] });
     expect(notADate.statusCode).toBe(400);
     expect(notADate.json().errors).toEqual([expect.objectContaining({ field: 'openings.0.opensAt', message: 'Please enter a valid date' })]);
     expect((await f.staffCall('GET', `/offerings/${offering.id}/openings`)).json()).toEqual({ openings: [] });
+    // The millisecond before the end is an opening (a window of one instant).
+    const last = new Date(end - 1).toISOString();
+    const lastOne = await f.staffCall('PUT', `/offerings/${offering.id}/openings`, { openings: [{ tierId: gold.id, opensAt: last }] });
+    expect(lastOne.statusCode).toBe(200);
+    expect(lastOne.json().openings).toEqual([expect.objectContaining({ tierId: gold.id, opensAt: last })]);
   });
 
   it("answers 404 for another tenant's offering or tier, and 403 to a viewer's write", async () => {
