@@ -14,6 +14,8 @@ export interface MemberRoomContext {
   tierId: string | null;
   opensAt: Date;
   closesAt: Date;
+  /** When staff cancelled the offering; null when they did not. */
+  cancelledAt: Date | null;
   perMinute: number | null;
   entry: EntryRow | null;
 }
@@ -73,7 +75,7 @@ function createWaitingRoomQueries(db: Database) {
     async memberContext(tenantId: string, customerId: string, allocationId: string): Promise<MemberRoomContext | undefined> {
       const [row] = rowsOf(
         await db.execute(sql`
-          select w.offering_id, w.opening_tier_id, w.opens_at, w.closes_at, o.admission_per_minute,
+          select w.offering_id, w.opening_tier_id, w.opens_at, w.closes_at, o.cancelled_at, o.admission_per_minute,
                  e.id as entry_id, e.tier_id as entry_tier_id, e.lottery, e.joined_at, e.admitted_at
             from allocation_windows w
             join offerings o on o.id = w.offering_id and o.tenant_id = w.tenant_id and o.status = 'published'
@@ -86,6 +88,7 @@ function createWaitingRoomQueries(db: Database) {
         tierId: (row.opening_tier_id as string | null) ?? null,
         opensAt: date(row.opens_at),
         closesAt: date(row.closes_at),
+        cancelledAt: maybeDate(row.cancelled_at),
         perMinute: row.admission_per_minute === null ? null : Number(row.admission_per_minute),
         entry: toEntry(row),
       };

@@ -141,6 +141,39 @@ describe('GET|POST …/allocation/{allocationId}/waiting-room', () => {
     expect(cart.statusCode).toBe(200);
   });
 
+  it("refuses to join once the member's window has closed (409), to the millisecond, and still reads a place kept", async () => {
+    const { members, opensAt } = await release(3);
+    const [kept, last, late] = members as [Member, Member, Member];
+    expect((await join(kept)).statusCode).toBe(200);
+    const closesAt = new Date(opensAt.getTime() + DAY_MS);
+    // The closing instant is still the window's.
+    clock = closesAt;
+    expect((await join(last)).statusCode).toBe(200);
+    clock = new Date(closesAt.getTime() + 1);
+    for (const m of [late, kept]) {
+      const refused = await join(m);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ statusCode: 409, type: 'conflict', message: 'This offering is closed.' });
+    }
+    expect((await look(late)).json().state).toBe('not-joined');
+    expect((await look(kept)).statusCode).toBe(200);
+    const [entries] = await t.db.select({ n: count() }).from(waitingRoomEntries).where(eq(waitingRoomEntries.offeringId, late.allocation.offeringId));
+    expect(entries!.n).toBe(2);
+  });
+
+  it('refuses to join an offering once it is cancelled, before or after its opening; a cancellation still to come does not', async () => {
+    const { offering, members, opensAt } = await release(3);
+    const [early, later, never] = members as [Member, Member, Member];
+    await t.db.update(offerings).set({ cancelledAt: new Date(clock.getTime() + 60_000) }).where(eq(offerings.id, offering.id));
+    expect((await join(early)).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 60_000);
+    const refused = await join(later);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This offering is closed.');
+    clock = at(opensAt, 5);
+    expect((await join(never)).statusCode).toBe(409);
+  });
+
   it("answers 404 for another member's allocation, and GET does not join", async () => {
     const { members } = await release(2);
     const [a, b] = members as [Member, Member];

@@ -34,10 +34,10 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod<{ room: WaitingRoomService
       schema: {
         tags: ['allocation'],
         summary: "Joins the member's opening's waiting room, or finds the place they already have",
-        description: `Idempotent: a reload or a second tab keeps the same place. ${MEMBER_DESCRIPTION}`,
+        description: `Idempotent: a reload or a second tab keeps the same place. After the member's own window has closed, or once the offering is cancelled, 409 'This offering is closed.'. ${MEMBER_DESCRIPTION}`,
         headers: TenantHeadersSchema,
         params: AllocationParamsSchema,
-        response: { 200: WaitingRoomSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: WaitingRoomSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import {
   advance,
   aheadOf,
   estimateAdmissionAt,
+  openingState,
   positionAfter,
   waitingRoomState,
   type AdmissionRateInput,
@@ -51,6 +52,11 @@ export function createWaitingRoomService(deps: { repository: WaitingRoomReposito
     const context = await repository.memberContext(tenantId, customerId, allocationId);
     if (!context) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
     const { offeringId, opensAt, closesAt, perMinute } = context;
+    // A room is for an opening still to come or open: after the member's close (a window that
+    // closes before it opens included) or a cancellation there is nothing left to queue for.
+    const cancelled = context.cancelledAt !== null && context.cancelledAt.getTime() <= at.getTime();
+    const window = openingState({ opensAt, closesAt }, at);
+    if (join && (cancelled || (window !== 'before' && window !== 'open'))) throw new ApiError('conflict', API_MESSAGES.offeringClosed);
     const answer = { opensAt: opensAt.toISOString(), closesAt: closesAt.toISOString(), serverTime: at.toISOString(), admissionPerMinute: perMinute };
     const noPlace = { position: null, ahead: null, estimatedAdmissionAt: null };
     if (perMinute === null) return { ...answer, state: 'no-room', waiting: 0, ...noPlace };
