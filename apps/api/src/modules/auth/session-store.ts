@@ -17,7 +17,7 @@ import { createTokenService, type TokenClaims } from './token.service.js';
  */
 export function createSessionStore(deps: { db: Database; keys: SigningKeys; audience: Audience; now: () => Date; cacheMs?: number }) {
   const { db, audience, now } = deps;
-  const tokens = createTokenService(deps.keys, audience);
+  const tokens = createTokenService(deps.keys, audience, now);
   const lifetimeMs = SESSION_LIFETIMES_MS[audience];
   // Never longer than SESSION_CACHE_MS: that is the bound the revocations keep to (session-cache.ts).
   const cacheMs = Math.min(deps.cacheMs ?? SESSION_CACHE_MS_BY_AUDIENCE[audience], SESSION_CACHE_MS);

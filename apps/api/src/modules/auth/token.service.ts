@@ -25,8 +25,11 @@ const VERIFIED_TOKENS = 20_000;
  * expires (ADR 026): the same bytes verify the same way, and the signature check (WebCrypto
  * Ed25519) was the costliest part of a signed-in request. Whether its session is still live is
  * the session store's question, asked on every request.
+ *
+ * Expiry is judged on the app's clock (`now`), the one that stamped the token's iat and exp and
+ * the session row: a test's fixed clock or the browser tests' simulated one then agrees with itself.
  */
-export function createTokenService(keys: SigningKeys, audience: Audience) {
+export function createTokenService(keys: SigningKeys, audience: Audience, now: () => Date = () => new Date()) {
   const aud = TOKEN_AUDIENCES[audience];
   const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
 
@@ -51,8 +54,8 @@ export function createTokenService(keys: SigningKeys, audience: Audience) {
     /** The claims of a valid token, or null for anything else (bad shape, signature, claims, expiry). */
     async verify(token: string): Promise<TokenClaims | null> {
       const known = verified.get(token);
-      // jose compares the expiry with the system clock; so does a token remembered.
-      if (known && known.expiresAtMs > Date.now()) return { ...known.claims };
+      const at = now();
+      if (known && known.expiresAtMs > at.getTime()) return { ...known.claims };
       if (known) verified.delete(token);
       if (token.split('.').length !== 3) return null;
       try {
@@ -62,6 +65,7 @@ export function createTokenService(keys: SigningKeys, audience: Audience) {
           issuer: TOKEN_ISSUER,
           typ: 'JWT',
           requiredClaims: ['sub', 'email', 'tenant', 'jti', 'iat', 'exp'],
+          currentDate: at,
         });
         const { sub, email, tenant, jti, exp } = payload;
         if (typeof sub !== 'string' || !UUID.test(sub)) return null;
