@@ -99,6 +99,8 @@ describe('a member’s standing', () => {
     expect(await open.innerText()).toContain('Open now');
     expect(await open.getByTestId('standing-ordered').innerText()).toContain('You ordered 3 bottles.');
     expect(await open.getByTestId('standing-order').allInnerTexts()).toEqual([expect.stringMatching(new RegExp(`^Order ${member.orderNumbers[0]}, placed \\w+ \\d+, \\d{4}$`))]);
+    // Each order opens its own page.
+    expect(await open.getByTestId('standing-order').getByRole('link').getAttribute('href')).toMatch(/^\/profile\/orders\/[0-9a-f-]{36}$/);
     // Wine · offered · ordered · request: St. Eden 2–6 and two ordered; Vecina up to 6 + 2 granted, one ordered.
     expect(await wineRow(open, 'St. Eden 2022')).toEqual(['2–6 bottles', '2', 'None']);
     expect(await wineRow(open, 'Vecina 2022')).toEqual(['Up to 8 bottles', '1', '4 more requested, 2 granted']);

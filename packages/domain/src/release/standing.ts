@@ -41,8 +41,8 @@ export const StandingOfferingSchema = z.object({
   opensAt: z.string(),
   closesAt: z.string(),
   state: z.enum(STANDING_OFFERING_STATES),
-  /** Order numbers, oldest first; cancelled orders are not listed. */
-  orders: z.array(z.object({ number: z.string(), placedAt: z.string() })),
+  /** The member's orders, oldest first (each opens at /profile/orders/{id}); cancelled orders are not listed. */
+  orders: z.array(z.object({ id: z.uuid(), number: z.string(), placedAt: z.string() })),
   bottlesOrdered: z.number().int(),
   /** Closed without an order. */
   skipped: z.boolean(),

@@ -31,6 +31,7 @@ export interface StandingWineRow {
 }
 
 export interface StandingOrderRow {
+  id: string;
   allocationId: string;
   number: string;
   placedAt: Date;
@@ -119,11 +120,11 @@ export function createStandingRepository(db: Database) {
       const ids = sql.join(allocationIds.map((id) => sql`${id}::uuid`), sql`, `);
       const rows = rowsOf(
         await db.execute(sql`
-          select allocation_id, number, placed_at from orders
+          select id, allocation_id, number, placed_at from orders
            where tenant_id = ${tenantId} and customer_id = ${customerId}::uuid and allocation_id in (${ids}) and status <> 'cancelled'
            order by placed_at, number`),
       );
-      return rows.map((row) => ({ allocationId: String(row.allocation_id), number: String(row.number), placedAt: date(row.placed_at) }));
+      return rows.map((row) => ({ id: String(row.id), allocationId: String(row.allocation_id), number: String(row.number), placedAt: date(row.placed_at) }));
     },
 
     async rulesHtml(tenantId: string): Promise<string | null> {

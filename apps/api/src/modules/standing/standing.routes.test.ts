@@ -7,6 +7,8 @@ import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app
 const NOW = new Date('2026-11-25T18:00:00Z');
 const day = (n: number) => new Date(NOW.getTime() + n * DAY_MS);
 
+/** The member's order in the spring offering (its page is /profile/orders/{id}). */
+let springOrderId = '';
 let t: TestApp;
 let member: { id: string; email: string };
 let token: string;
@@ -33,6 +35,7 @@ beforeAll(async () => {
   await t.createAllocationLine({ allocationId: springAllocation.id, offeringWineId: cab.id, minimum: 1, maximum: 6 });
   await t.createAllocationLine({ allocationId: springAllocation.id, offeringWineId: chard.id, maximum: 3 });
   const first = await t.createOrder({ customerId: member.id, allocationId: springAllocation.id, number: 'AM-1001', placedAt: day(-249) });
+  springOrderId = first.id;
   const cancelled = await t.createOrder({ customerId: member.id, allocationId: springAllocation.id, number: 'AM-1002', status: 'cancelled', placedAt: day(-248) });
   const line = { tenantId: TEST_TENANT, vintage: 2021, sizeMl: 750, unitPriceCents: 12_000 };
   await t.db.insert(orderLines).values([
@@ -102,7 +105,7 @@ describe('GET /v1/:tenant/customer/:customerId/standing', () => {
       state: 'closed',
       opensAt: day(-250).toISOString(),
       closesAt: day(-236).toISOString(),
-      orders: [{ number: 'AM-1001', placedAt: day(-249).toISOString() }],
+      orders: [{ id: springOrderId, number: 'AM-1001', placedAt: day(-249).toISOString() }],
       bottlesOrdered: 6,
       skipped: false,
       wines: [

@@ -27,7 +27,7 @@ export function createStandingService(repository: StandingRepository, now: () =>
             opensAt: allocation.opensAt.toISOString(),
             closesAt: allocation.closesAt.toISOString(),
             state,
-            orders: placed.map((order) => ({ number: order.number, placedAt: order.placedAt.toISOString() })),
+            orders: placed.map((order) => ({ id: order.id, number: order.number, placedAt: order.placedAt.toISOString() })),
             bottlesOrdered,
             skipped: state === 'closed' && placed.length === 0,
             wines: own.map((wine) => ({

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StandingOffering, StandingWine } from '@winery/domain';
 import { formatDate } from '../../lib/format';
@@ -68,8 +69,8 @@ export function StandingOfferingCard({ offering }: { offering: StandingOffering 
           <p className="standing-offering__ordered">{t('standing.ordered', { count: offering.bottlesOrdered })}</p>
           <ul className="standing-orders" aria-label={t('standing.ordersLabel', { name: offering.name })}>
             {offering.orders.map((order) => (
-              <li key={order.number} data-testid="standing-order">
-                {t('standing.order', { number: order.number, date: formatDate(order.placedAt) })}
+              <li key={order.id} data-testid="standing-order">
+                <Link to={`/profile/orders/${order.id}`}>{t('standing.order', { number: order.number, date: formatDate(order.placedAt) })}</Link>
               </li>
             ))}
           </ul>
