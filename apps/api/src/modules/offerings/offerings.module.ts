@@ -1,4 +1,5 @@
 import type { ApiModule } from '../module-parts.js';
+import { waitingRoomFrom } from '../waiting-room/waiting-room.module.js';
 import { createOfferingsRepository } from './offerings.repository.js';
 import { offeringsRoutes } from './offerings.routes.js';
 import { createOfferingsService } from './offerings.service.js';
@@ -16,7 +17,7 @@ export const offeringsModule: ApiModule = ({ db, now, mail }) => {
   const staff = createStaffOfferingsRepository(db);
   return {
     routes: async (v1) => {
-      await v1.register(staffOfferingsRoutes, { offerings: createStaffOfferingsService(staff, now), now });
+      await v1.register(staffOfferingsRoutes, { offerings: createStaffOfferingsService(staff, now, waitingRoomFrom({ db, now })), now });
       await registerStaffAllocations(v1, { repository: staff, now, mail });
       await v1.register(staffOpeningsRoutes, { openings: createStaffOpeningsService(createStaffOpeningsRepository(db), now) });
     },

@@ -12,6 +12,7 @@ import {
   type StaffOfferingListQuery,
   type StaffOfferingSummary,
 } from '@winery/domain';
+import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { recordAudit, type AuditActor } from '../../shared/audit.js';
@@ -57,8 +58,16 @@ export const offeringSnapshot = (row: OfferingRow | Partial<OfferingValues>, con
 export const slugInUse = (error: unknown) =>
   isUniqueViolation(error, 'offerings_tenant_slug_unique') ? new ApiError('conflict', API_MESSAGES.slugInUse) : error;
 
+/**
+ * What an edit needs of the waiting room (ADR 029): before the offering's admission rate changes,
+ * its rooms advanced at the old rate up to the change, in the edit's transaction.
+ */
+export interface AdmissionRateChange {
+  beforeRateChange(tx: Database, tenantId: string, offeringId: string, from: number | null, at: Date): Promise<void>;
+}
+
 /** Offerings as staff schedule and edit them; their wines and stock are offering-stock.service.ts's. */
-export function createStaffOfferingsService(repository: StaffOfferingsRepository, now: () => Date) {
+export function createStaffOfferingsService(repository: StaffOfferingsRepository, now: () => Date, rooms: AdmissionRateChange) {
   const stock = createOfferingStock(repository);
   const detail = (tenantId: string, offeringId: string): Promise<StaffOffering> =>
     readStaffOffering(repository, tenantId, offeringId, now());
@@ -135,8 +144,14 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
         await repository.transaction(async (q, tx) => {
           const current = await q.lock(tenantId, offeringId);
           if (!current) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
-          const window = checkWindow(current, input, now());
-          const values = { ...contentValues(input), ...window, updatedAt: now() };
+          const at = now();
+          const window = checkWindow(current, input, at);
+          // The form sends the rate it read: only a different one is a change, and a change goes the
+          // way the dashboard's does (the old rate applied up to now), never straight to the column.
+          if (input.admissionPerMinute !== current.admissionPerMinute) {
+            await rooms.beforeRateChange(tx, tenantId, offeringId, current.admissionPerMinute, at);
+          }
+          const values = { ...contentValues(input), ...window, updatedAt: at };
           await q.update(tenantId, offeringId, values);
           await stock.sync(q, tenantId, offeringId, input);
           await recordAudit(tx, actor, {

@@ -280,6 +280,8 @@ export type WaitingRoomQueries = ReturnType<typeof createWaitingRoomQueries>;
 export function createWaitingRoomRepository(db: Database) {
   return {
     ...createWaitingRoomQueries(db),
+    /** The same queries inside a transaction another area opened (an edit of the offering). */
+    within: (tx: Database): WaitingRoomQueries => createWaitingRoomQueries(tx),
     /** Runs `work` in one transaction with the same queries bound to it. */
     transaction<T>(work: (queries: WaitingRoomQueries, tx: Database) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => work(createWaitingRoomQueries(tx as unknown as Database), tx as unknown as Database));

@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, type StaffWaitingRoom, type WaitingRoom } from '@winery/domain';
+import { DAY_MS, type StaffOffering, type StaffWaitingRoom, type WaitingRoom } from '@winery/domain';
 import { buildApp } from '../../app.js';
 import { auditLog, carts, offerings, waitingRoomEntries, waitingRooms } from '../../db/schema/index.js';
 import { createOrderingFixtures, ignoreDroppedConnections, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
@@ -217,6 +217,40 @@ describe('staff: GET …/waiting-room and PUT …/admission-rate', () => {
     const seen = await states(members);
     expect(seen.filter((s) => s.state === 'admitted')).toHaveLength(14);
     expect(((await staffRoom(offering.id)).json() as StaffWaitingRoom).rooms[0]!.admittedLastMinute).toBe(14);
+  });
+
+  it("changes the rate through the offering's own PUT the same way, and an edit that keeps the rate moves no room", async () => {
+    const { offering, members, opensAt } = await release(20, 6);
+    await Promise.all(members.map((m) => join(m)));
+    clock = at(opensAt, 30);
+    expect(((await staffRoom(offering.id)).json() as StaffWaitingRoom).rooms[0]).toMatchObject({ admitted: 3, waiting: 17 });
+
+    // The console's form sends the whole offering back, the rate it read included.
+    const read = (await t.app.inject({ method: 'GET', url: `/v1/staff/offerings/${offering.id}`, headers: headers(managerToken) })).json() as StaffOffering;
+    const edit = (changes: Partial<StaffOffering>) =>
+      t.app.inject({ method: 'PUT', url: `/v1/staff/offerings/${offering.id}`, headers: headers(managerToken), payload: { ...read, ...changes } });
+    const roomRow = async () => (await t.db.select().from(waitingRooms).where(eq(waitingRooms.offeringId, offering.id)))[0]!;
+
+    // 42 s: at the old rate a fourth member would be through by now, but nobody has read the room.
+    clock = at(opensAt, 42);
+    const kept = await roomRow();
+    expect((await edit({ name: 'Renamed during the release' })).statusCode).toBe(200);
+    expect(await roomRow()).toEqual(kept);
+
+    clock = at(opensAt, 45);
+    const changed = await edit({ admissionPerMinute: 60 });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().admissionPerMinute).toBe(60);
+    // As from the dashboard: 6 a minute up to 40 s (4 through), then 60 a minute: 9 at 45 s, not 18.
+    expect(((await staffRoom(offering.id)).json() as StaffWaitingRoom).rooms[0]).toMatchObject({ admitted: 9, waiting: 11 });
+
+    // Turned off and on again from the form: the room counts from the moment it is back.
+    clock = at(opensAt, 50);
+    expect((await edit({ admissionPerMinute: null })).statusCode).toBe(200);
+    clock = at(opensAt, 80);
+    expect((await edit({ admissionPerMinute: 60 })).statusCode).toBe(200);
+    clock = at(opensAt, 82);
+    expect(((await staffRoom(offering.id)).json() as StaffWaitingRoom).rooms[0]).toMatchObject({ admitted: 16 });
   });
 
   it('answers 404 for an unknown offering', async () => {

@@ -9,6 +9,7 @@ import {
   type StaffWaitingRoom,
   type WaitingRoom,
 } from '@winery/domain';
+import type { Database } from '../../db/database.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import { recordAudit, type AuditActor } from '../../shared/audit.js';
@@ -86,6 +87,24 @@ export function createWaitingRoomService(deps: { repository: WaitingRoomReposito
     return { ...answer, state: 'waiting', waiting, position, ahead: aheadOf(position, room.admitted), estimatedAdmissionAt: estimate.toISOString() };
   }
 
+  /**
+   * The step before any change of an offering's rate, whichever route makes it: every room whose
+   * opening has passed is advanced at `from`, the rate until now, up to `at` (a room that had no
+   * rate starts counting from `at`), so members already through stay through and the new rate
+   * counts only from the change. Run under the offering row's lock, in the transaction that then
+   * writes the new rate.
+   */
+  async function advanceBeforeRateChange(q: WaitingRoomQueries, tenantId: string, offeringId: string, from: number | null, at: Date): Promise<void> {
+    for (const room of await q.roomsOf(offeringId)) {
+      if (at.getTime() <= room.opensAt.getTime()) continue;
+      if (from !== null) {
+        await advanced(q, { tenantId, offeringId, tierId: room.tierId, opensAt: room.opensAt, perMinute: from }, at);
+      } else {
+        await q.advanceRoom(room, { admitted: room.admitted, advancedAt: at });
+      }
+    }
+  }
+
   /** Refuses a member not yet through; for an offering without a room, one look-up by primary keys. */
   async function assertAdmitted(tenantId: string, customerId: string, allocationId: string): Promise<void> {
     const found = await repository.admissionOfAllocation(tenantId, customerId, allocationId);
@@ -130,6 +149,14 @@ async function staffView(tenantId: string, offeringId: string): Promise<StaffWai
     assertAdmitted,
     staffView,
 
+    /**
+     * The rooms advanced at the old rate up to `at`, inside `tx`, for an edit of the offering that
+     * changes its rate (the staff offering's PUT): the caller holds the offering's row lock and
+     * writes the new rate after this, in the same transaction.
+     */
+    beforeRateChange: (tx: Database, tenantId: string, offeringId: string, from: number | null, at: Date): Promise<void> =>
+      advanceBeforeRateChange(repository.within(tx), tenantId, offeringId, from, at),
+
     /** The admission check from a cart (order placement): a cart not found is the caller's to answer. */
     async assertCartAdmitted(tenantId: string, customerId: string, cartId: string): Promise<void> {
       const found = await repository.admissionOfCart(tenantId, customerId, cartId);
@@ -148,14 +175,7 @@ async function staffView(tenantId: string, offeringId: string): Promise<StaffWai
       await repository.transaction(async (q, tx) => {
         const current = await q.lockOffering(tenantId, offeringId);
         if (!current) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
-        for (const room of await q.roomsOf(offeringId)) {
-          if (at.getTime() <= room.opensAt.getTime()) continue;
-          if (current.perMinute !== null) {
-            await advanced(q, { tenantId, offeringId, tierId: room.tierId, opensAt: room.opensAt, perMinute: current.perMinute }, at);
-          } else {
-            await q.advanceRoom(room, { admitted: room.admitted, advancedAt: at });
-          }
-        }
+        await advanceBeforeRateChange(q, tenantId, offeringId, current.perMinute, at);
         await q.setRate(tenantId, offeringId, input.admissionPerMinute, at);
         await recordAudit(tx, actor, {
           action: 'offering.admissionRate',
