@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatWindow, offeredLimits, offeringOutcome, rulesUnderSection, standingSummary, wishOutcome } from './standing-format';
 
-const closed = { state: 'closed' as const, skipped: false, orders: [{ number: 'AE-1', placedAt: '2026-03-04T10:00:00.000Z' }] };
+const closed = { state: 'closed' as const, skipped: false, orders: [{ id: '00000000-0000-4000-8000-0000000000a1', number: 'AE-1', placedAt: '2026-03-04T10:00:00.000Z' }] };
 const skipped = { state: 'closed' as const, skipped: true, orders: [] };
 const openNothing = { state: 'open' as const, skipped: false, orders: [] };
 const openOrdered = { ...closed, state: 'open' as const };
