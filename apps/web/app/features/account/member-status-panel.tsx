@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { useMemberStatus } from '../../lib/member-status/member-status.api';
-import { isBeforeOpening } from '../offering/offering-access';
-import { formatOpening } from '../offering/opening-notice';
+import { formatOpening, isBeforeOpening } from '../../lib/opening-time';
 
 /** What the member's current allocation means right now, in one sentence. */
 export function MemberStatusPanel() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KnownHold } from './hold.api';
+import type { KnownHold } from '../offering/hold.api';
 import { heldSecondsLeft, needsHoldElsewhere, wantedHoldPlace } from './hold-state';
 
 const ROOM = '2c1f7a3e-5b7d-4e0a-9a61-3f2b8c9d0e11';

@@ -1,5 +1,5 @@
 import { holdSecondsLeft } from '@winery/domain';
-import { serverOffset, SHIPPING, type KnownHold } from './hold.api';
+import { serverOffset, SHIPPING, type KnownHold } from '../offering/hold.api';
 
 /**
  * Where the member's checkout wants their bottles held: 'shipping' (where shipped bottles come

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { holdMilestoneReached } from '@winery/domain';
 import { isApiError } from '../../lib/api-error';
-import { serverOffset, SHIPPING, useHold, usePutHold } from './hold.api';
+import { serverOffset, SHIPPING, useHold, usePutHold } from '../offering/hold.api';
 import { heldSecondsLeft, needsHoldElsewhere } from './hold-state';
 
 export interface HeldSelection {

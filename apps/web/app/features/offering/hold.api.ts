@@ -3,7 +3,7 @@ import { HoldAnswerSchema, type HoldAnswer, type HoldInput } from '@winery/domai
 import { apiClient } from '../../lib/api-client';
 import { sessionQueryKeys } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session.api';
-import { allocationPath } from '../offering/offering.api';
+import { allocationPath } from './offering.api';
 
 /**
  * The member's hold as the page knows it: the server's answer, when it arrived by this device's

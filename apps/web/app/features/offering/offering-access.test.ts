@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AllocationStatus } from '@winery/domain';
-import { isBeforeOpening, isWindowOpen, offeringRedirect, selectionTitleKey, WAITING_ROOM_PATH, type OfferingPage } from './offering-access';
+import { isWindowOpen, offeringRedirect, selectionTitleKey, WAITING_ROOM_PATH, type OfferingPage } from './offering-access';
 
 const STATUSES: AllocationStatus[] = ['offering', 'thank-you', 'allocation-expired', 'account-info'];
 const HOME: Record<AllocationStatus, string> = {
@@ -87,17 +87,6 @@ describe('who may open which offering page', () => {
 });
 
 describe("before the member's own opening (issue 17)", () => {
-  // A member of a tier that opens later: the allocation detail carries their own window.
-  const detail = { id: '00000000-0000-4000-8000-000000000002', startDate: '2027-03-03T16:00:00.000Z', endDate: '2027-03-10T16:00:00.000Z' };
-
-  it('tells the opening to the millisecond: the opening instant is open', () => {
-    expect(isBeforeOpening(detail, new Date('2027-03-03T15:59:59.999Z'))).toBe(true);
-    expect(isBeforeOpening(detail, new Date('2027-03-03T16:00:00.000Z'))).toBe(false);
-    expect(isBeforeOpening(detail, new Date('2027-03-20T00:00:00.000Z'))).toBe(false);
-    expect(isBeforeOpening(null)).toBe(false);
-    expect(isBeforeOpening({ ...detail, id: '' }, new Date('2027-03-01T00:00:00.000Z'))).toBe(false);
-  });
-
   it('opens the letter (which says when) and the waiting room, and sends every other page to the letter', () => {
     // The status rules are the seed's: before the window, account-info.
     const before = { beforeOpening: true };

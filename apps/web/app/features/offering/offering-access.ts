@@ -3,7 +3,6 @@ import {
   hasLetter,
   memberHome,
   OFFERING_PATHS,
-  openingState,
   type AllocationDetail,
   type AllocationMetaData,
   type AllocationStatus,
@@ -83,15 +82,6 @@ export function offeringRedirect(
     case 'waitingRoom':
       return choosing ? null : home;
   }
-}
-
-/**
- * Whether the member's own opening (the allocation detail's startDate: their tier's) is still to
- * come. Measured on the clock given: the server's, when the page knows it.
- */
-export function isBeforeOpening(detail: Pick<AllocationDetail, 'id' | 'startDate' | 'endDate'> | null | undefined, now: Date = new Date()): boolean {
-  if (!detail?.id) return false;
-  return openingState({ opensAt: detail.startDate, closesAt: detail.endDate }, now) === 'before';
 }
 
 /**

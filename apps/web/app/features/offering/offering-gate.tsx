@@ -8,7 +8,8 @@ import { apiClient, customerPath } from '../../lib/api-client';
 import { useMemberStatus } from '../../lib/member-status/member-status.api';
 import { sessionQueryKeys } from '../../lib/session/session';
 import { useSession } from '../../lib/session/session.api';
-import { isBeforeOpening, isWindowOpen, offeringRedirect, type OfferingPage } from './offering-access';
+import { isWindowOpen, offeringRedirect, type OfferingPage } from './offering-access';
+import { isBeforeOpening } from '../../lib/opening-time';
 
 export interface OfferingAccess {
   status: AllocationStatus;

@@ -5,39 +5,7 @@ import type { Offering } from '@winery/domain';
 import { remainingMs, timeLeft, untilNextChange } from './closing-time';
 import { WAITING_ROOM_PATH } from './offering-access';
 import { useServerClockOffset } from './offering.api';
-
-export interface OpeningTime {
-  /** "March 3, 2027" */
-  date: string;
-  /** "8:00 AM" */
-  time: string;
-  /** "Pacific Standard Time": the zone the date and time are in, by name. */
-  zone: string;
-}
-
-/** The browser's own time zone (the member's), e.g. "America/Los_Angeles"; UTC when it cannot say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-/**
- * When a member's offering opens, in their own time zone (the browser's), with the zone's name
- * as it stands on that date ("Pacific Daylight Time" in summer). Null for a value that is not a date.
- */
-export function formatOpening(opensAt: string, timeZone: string = browserTimeZone()): OpeningTime | null {
-  const instant = new Date(opensAt);
-  if (Number.isNaN(instant.getTime())) return null;
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(instant);
-  const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(instant);
-  const zone =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' }).formatToParts(instant).find((part) => part.type === 'timeZoneName')
-      ?.value ?? timeZone;
-  return { date, time, zone };
-}
+import { browserTimeZone, formatOpening } from '../../lib/opening-time';
 
 /**
  * "Opens in 5 h 12 min" in the last 48 hours before the member's opening, by the server's clock

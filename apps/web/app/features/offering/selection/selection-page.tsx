@@ -7,7 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { sessionQueryKeys } from '../../../lib/session/session';
-import { usePutHold } from '../../checkout/hold.api';
+import { usePutHold } from '../hold.api';
 import { useSession } from '../../../lib/session/session.api';
 import { ClosingCountdown } from '../closing-countdown';
 import { selectionTitleKey } from '../offering-access';
