@@ -8,6 +8,7 @@ export * from './messages/validation.js';
 export * from './schemas/login.js';
 export * from './schemas/customer.js';
 export * from './schemas/allocation.js';
+export * from './schemas/release-settings.js';
 export * from './schemas/site-config.js';
 export * from './schemas/brand.js';
 export * from './routes.js';

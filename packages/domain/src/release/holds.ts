@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINUTE_MS, SECOND_MS } from '../time.js';
-import { HOLD_MINUTES_MAX, HOLD_MINUTES_MIN } from './opening.js';
+import { HOLD_MINUTES_MAX, HOLD_MINUTES_MIN } from '../schemas/release-settings.js';
 
 /*
  * Held selections (issue 17, item 3). When a member moves from choosing to checkout, the bottles

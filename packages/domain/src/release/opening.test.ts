@@ -3,14 +3,13 @@ import { getAllocationStatus } from '../allocation-status.js';
 import { ALLOCATION_GRACE_MS } from '../constants.js';
 import { renderValidationMessage } from '../messages/validation.js';
 import {
-  AdmissionPerMinuteSchema,
   createOfferingOpeningsInputSchema,
   graceEndsAt,
-  HoldMinutesSchema,
   memberWindow,
   OfferingOpeningsInputSchema,
   openingState,
 } from './opening.js';
+import { AdmissionPerMinuteSchema, HoldMinutesSchema } from '../schemas/release-settings.js';
 
 const offering = { startDate: '2027-03-01T16:00:00.000Z', endDate: '2027-03-15T16:00:00.000Z' };
 const at = (iso: string, deltaMs = 0) => new Date(Date.parse(iso) + deltaMs);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdmissionPerMinuteSchema } from './opening.js';
+import { AdmissionPerMinuteSchema } from '../schemas/release-settings.js';
 
 /*
  * The waiting room's API (issue 17): the member's place (`GET|POST …/allocation/:id/waiting-room`)

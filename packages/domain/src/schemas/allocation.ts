@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReleaseSettingsSchema } from '../release/opening.js';
+import { ReleaseSettingsSchema } from './release-settings.js';
 import { TenantSlugSchema } from './params.js';
 import { jsonRecordInput, jsonValueInput } from './primitives.js';
 

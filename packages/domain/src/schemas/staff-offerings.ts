@@ -3,7 +3,7 @@ import { AllocationMetaDataInputSchema, AllocationMetaDataSchema } from './alloc
 import { requiredText } from './fields.js';
 import { CAMPAIGN_KINDS, createOfferingScheduleSchema, MAX_BOTTLES_PER_WINE } from './offering.js';
 import { pageOf, PageQuerySchema } from './pagination.js';
-import { AdmissionPerMinuteSchema, HoldMinutesSchema } from '../release/opening.js';
+import { AdmissionPerMinuteSchema, HoldMinutesSchema } from './release-settings.js';
 import { idInput } from './params.js';
 import { integerInput, textInput } from './primitives.js';
 import { CentsInputSchema, StockQuantitySchema } from './staff.js';
