@@ -2,12 +2,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser } from './support/browser';
-import { newStaff, TENANT } from './support/fixtures';
+import { baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
+import { newMember, newStaff, TENANT } from './support/fixtures';
 
 /*
  * The console's "Rules of the list" (issue 17, item 5): a manager writes them in Markdown beside
- * the API's own rendering and saves; a viewer reads them as members will, with nothing to change.
+ * the API's own rendering and saves, and a member reads them on their standing page; a viewer
+ * reads them as members will, with nothing to change. The one spec that writes the producer's
+ * rules (standing.e2e.ts reads the rest of the standing page).
  */
 
 const newPage = setupBrowser();
@@ -99,6 +101,21 @@ describe('the rules of the list in the staff console', () => {
     await preview.getByRole('heading', { level: 2, name: 'How the list works' }).waitFor();
     expect(await save.isDisabled()).toBe(true);
     expect(consoleErrors).toEqual([]);
+
+    // A member reads them on their standing page, under its own heading (the rules' h2 becomes an h3).
+    const member = await newMember('offering');
+    const reader = await newPage({ viewport: DESKTOP });
+    await signIn(reader.page, member.email, undefined, '/profile/standing');
+    await reader.page.waitForURL('**/profile/standing');
+    await waitForApp(reader.page);
+    const rules = reader.page.getByRole('region', { name: 'Rules of the list' });
+    await rules.getByRole('heading', { level: 3, name: 'How the list works' }).waitFor();
+    expect(await rules.getByRole('listitem').allInnerTexts()).toEqual([
+      'Members who skip two offerings in a row move to the waiting list.',
+      'A place on the waiting list is offered in the order it was taken.',
+    ]);
+    expect(await rules.getByText('The winery has not published').count()).toBe(0);
+    expect(reader.consoleErrors).toEqual([]);
   });
 
   it('a viewer reads them as members will, with no control that writes', async () => {

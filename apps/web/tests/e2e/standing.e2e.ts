@@ -1,34 +1,22 @@
 import { join } from 'node:path';
 import type { Offering, StaffWish, Standing } from '@winery/domain';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, apiSignIn } from './support/api';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
-import { TENANT } from './support/fixtures';
-import { ownServer } from './support/own-server';
+import { newMember, newStaff, PASSWORD, TENANT } from './support/fixtures';
 
 /*
  * A member's standing (/profile/standing, issue 17, item 5): the offering they are in with what
- * they ordered and what became of their request for more, an offering that closed without an order
- * of theirs, and the winery's rules of the list, first unwritten, then as staff wrote them.
- *
- * On a server of its own: the rules of the list are the producer's, one for everyone, and the
- * console's journey (staff-list-rules.e2e.ts) writes its own on the run's server.
+ * they ordered and what became of their request for more, and an offering that closed without an
+ * order of theirs. The rules of the list, one for the whole producer, are written in the console
+ * and read here by a member in staff-list-rules.e2e.ts, the one spec that writes them.
  */
 
-const server = ownServer();
 const newPage = setupBrowser();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-const RULES = [
-  '## How we keep the list',
-  '',
-  'Founders are offered first, then each tier in turn.',
-  '',
-  '- A member who skips **two offerings in a row** moves to the waiting list.',
-  '- Requests for more are granted in the order of membership, as bottles allow.',
-].join('\n');
 
 /** Screenshots to look at (SCREENSHOT_DIR=…), at both widths. */
 async function shoot(page: Page, name: string) {
@@ -43,18 +31,24 @@ async function shoot(page: Page, name: string) {
 
 let staffToken = '';
 async function asStaff<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await server.call<T>(staffToken, method, `/v1/staff${path}`, body);
+  const answer = await api<T>(staffToken, method, `/v1/staff${path}`, body);
   expect(answer.status, `${method} /v1/staff${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   return answer.body;
 }
 
 beforeAll(async () => {
-  staffToken = (await server.signIn((await server.newStaff('manager')).email, 'staff')).token;
-}, 120_000);
+  const staff = await newStaff('manager');
+  const response = await fetch(`${inject('baseURL')}/v1/staff/login`, {
+    method: 'POST',
+    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: PASSWORD }),
+  });
+  staffToken = ((await response.json()) as { token: string }).token;
+});
 
 /** A member's browser on the spec's server, signed in and on `path`. */
 async function memberPage(email: string, path: string) {
-  const opened = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+  const opened = await newPage({ viewport: DESKTOP });
   await signIn(opened.page, email, undefined, path);
   await opened.page.waitForURL(`**${path}`);
   await waitForApp(opened.page);
@@ -71,16 +65,16 @@ const main = (page: Page) => page.getByRole('main');
 const offeringCard = (page: Page, name: string) => main(page).getByRole('article', { name });
 
 describe('a member’s standing', () => {
-  it('shows the open offering with what they ordered and their request for more, and the rules once staff write them', async () => {
-    const member = await server.newMember('ordered');
+  it('shows the open offering with what they ordered and their request for more', async () => {
+    const member = await newMember('ordered');
     // The member asks for four more Vecina; staff grant two of them.
-    const { token, subjectId } = await server.signIn(member.email);
+    const { token, customerId: subjectId } = await apiSignIn(member.email);
     const base = `/v1/${TENANT}/customer/${subjectId}`;
-    const [allocation] = (await server.call<Array<{ id: string }>>(token, 'GET', `${base}/allocation`)).body;
-    const offering = (await server.call<Offering>(token, 'GET', `${base}/allocation/${allocation!.id}/offering`)).body;
+    const [allocation] = (await api<Array<{ id: string }>>(token, 'GET', `${base}/allocation`)).body;
+    const offering = (await api<Offering>(token, 'GET', `${base}/allocation/${allocation!.id}/offering`)).body;
     const vecina = offering.wines.find((wine) => wine.name === 'Vecina')!;
-    expect((await server.call(token, 'POST', `${base}/allocation/${allocation!.id}/wish`, { wineId: vecina.id, quantity: 4 })).status).toBe(201);
-    const { offerings } = (await server.call<Standing>(token, 'GET', `${base}/standing`)).body;
+    expect((await api(token, 'POST', `${base}/allocation/${allocation!.id}/wish`, { wineId: vecina.id, quantity: 4 })).status).toBe(201);
+    const { offerings } = (await api<Standing>(token, 'GET', `${base}/standing`)).body;
     const wishes = await asStaff<{ items: StaffWish[] }>('GET', `/offerings/${offerings[0]!.offeringId}/wishes?status=requested`);
     const wish = wishes.items.find((item) => item.customerId === subjectId)!;
     await asStaff('POST', `/wishes/${wish.id}/grant`, { quantity: 2 });
@@ -105,24 +99,14 @@ describe('a member’s standing', () => {
     expect(await wineRow(open, 'St. Eden 2022')).toEqual(['2–6 bottles', '2', 'None']);
     expect(await wineRow(open, 'Vecina 2022')).toEqual(['Up to 8 bottles', '1', '4 more requested, 2 granted']);
 
-    // No rules yet: the page says so; then staff write them, and the member reads them.
-    const rules = page.getByRole('region', { name: 'Rules of the list' });
-    expect(await rules.innerText()).toContain('The winery has not published its rules of the list yet.');
-    await asStaff('PUT', '/list-rules', { markdown: RULES });
-    await page.reload();
-    await waitForApp(page);
-    await rules.getByRole('heading', { level: 3, name: 'How we keep the list' }).waitFor();
-    expect(await rules.getByRole('listitem').allInnerTexts()).toEqual([
-      'A member who skips two offerings in a row moves to the waiting list.',
-      'Requests for more are granted in the order of membership, as bottles allow.',
-    ]);
-    expect(await rules.getByText('The winery has not published').count()).toBe(0);
+    // Below the offerings, the rules of the list (written by staff: staff-list-rules.e2e.ts).
+    await page.getByRole('region', { name: 'Rules of the list' }).waitFor();
     await shoot(page, 'open');
     expect(consoleErrors).toEqual([]);
   });
 
   it('shows an offering that closed without an order as skipped, and a member with none an empty page', async () => {
-    const expired = await server.newMember('expired');
+    const expired = await newMember('expired');
     const { page, consoleErrors } = await memberPage(expired.email, '/profile/standing');
     const past = offeringCard(page, 'Library Wines Offering');
     await past.waitFor();
@@ -133,7 +117,7 @@ describe('a member’s standing', () => {
     expect(await page.getByTestId('standing-summary').innerText()).toMatch(/Offerings\s+1\s+Ordered from\s+0\s+Skipped\s+1/);
     await shoot(page, 'skipped');
 
-    const newcomer = await server.newMember('member');
+    const newcomer = await newMember('member');
     const { page: empty } = await memberPage(newcomer.email, '/profile/standing');
     await main(empty).getByText('No offerings yet.').waitFor();
     expect(await main(empty).getByRole('article').count()).toBe(0);
