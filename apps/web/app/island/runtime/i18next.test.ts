@@ -39,7 +39,7 @@ describe('the island’s i18next stand-in', { timeout: 20_000 }, () => {
     expect(everyKey.map((key) => [key, mini.t(key, values)])).toEqual(everyKey.map((key) => [key, real.t(key, values)]));
   });
 
-  it.each([0, 1, 2, 5, 1.5])('chooses the plural form as i18next does, for a count of %s', (count) => {
+  it.each([0, 1, 2, 5, 1.5, null])('chooses the plural form as i18next does, for a count of %s', (count) => {
     const values = { ...everyValue, count };
     expect(everyKey.map((key) => [key, mini.t(key, values)])).toEqual(everyKey.map((key) => [key, real.t(key, values)]));
   });

@@ -93,9 +93,11 @@ export class MiniI18n {
       namespaces = [key.slice(0, colon)];
       path = key.slice(colon + 1);
     }
-    const count = typeof options.count === 'number' ? options.count : undefined;
+    // As i18next: any count but undefined or a string picks a plural form (null reads as 0, so 'other' in English).
+    const raw: unknown = options.count;
+    const count = raw === undefined || typeof raw === 'string' ? undefined : Number(raw);
     const candidates =
-      count === undefined ? [path] : [...(count === 0 ? [`${path}_zero`] : []), `${path}_${this.plurals!.select(count)}`, path];
+      count === undefined ? [path] : [...(raw === 0 ? [`${path}_zero`] : []), `${path}_${this.plurals!.select(count)}`, path];
     for (const namespace of namespaces) {
       for (const language of this.languages) {
         for (const candidate of candidates) {
