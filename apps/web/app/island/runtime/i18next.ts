@@ -12,7 +12,7 @@
  */
 
 type Tree = { [key: string]: string | Tree };
-export type TOptions = Record<string, unknown> & { ns?: string | readonly string[]; defaultValue?: string; count?: number };
+export type TOptions = Record<string, unknown> & { ns?: string | readonly string[]; defaultValue?: string; count?: number | null };
 export type TFunction = (key: string, options?: TOptions) => string;
 
 export interface InitOptions {
