@@ -119,8 +119,8 @@ describe('the staff console', () => {
     await page.goto('/staff/offerings/new');
     await waitForApp(page);
     await page.getByLabel('Name', { exact: true }).fill(`Autumn release ${suffix}`);
-    await page.getByLabel('Opens').fill(daysAhead(30, 9));
-    await page.getByLabel('Closes').fill(daysAhead(44, 17));
+    await page.getByLabel('Opens', { exact: true }).fill(daysAhead(30, 9));
+    await page.getByLabel('Closes', { exact: true }).fill(daysAhead(44, 17));
     await page.getByLabel('Letter (Markdown)').fill('## A season of quiet rain\n\nThe **2024** wines are the most *focused* in a decade.');
     await expect.poll(() => page.getByTestId('offering-letter-md-preview').locator('h2').innerText().catch(() => '')).toBe('A season of quiet rain');
     expect(await page.getByTestId('offering-letter-md-preview').locator('strong').innerText()).toBe('2024');
@@ -141,7 +141,8 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Duplicate as draft' }).click();
     await page.waitForURL((url) => url.href !== original && /\/staff\/offerings\/[0-9a-f-]{36}$/.test(url.pathname));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(`Autumn release ${suffix} (copy)`);
-    expect(await page.getByTestId('offering-wine-row').count()).toBe(2);
+    // The form shows once the copy's tier openings are read too.
+    await expect.poll(() => page.getByTestId('offering-wine-row').count()).toBe(2);
 
     // A wine edited: the new price is kept and shown in the list.
     await page.goto('/staff/wines?q=' + encodeURIComponent(wines[0]!));
@@ -165,15 +166,15 @@ describe('the staff console', () => {
     // Opening in two hours is refused (at least a day ahead), and so is a minimum above the maximum.
     const soon = new Date(Date.now() + 2 * 3_600_000);
     const local = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Los_Angeles', dateStyle: 'short', timeStyle: 'short' }).format(soon).replace(' ', 'T');
-    await page.getByLabel('Opens').fill(local);
-    await page.getByLabel('Closes').fill(daysAhead(20, 17));
+    await page.getByLabel('Opens', { exact: true }).fill(local);
+    await page.getByLabel('Closes', { exact: true }).fill(daysAhead(20, 17));
     await page.getByLabel('Wine from the catalogue').selectOption({ index: 0 });
     await page.getByRole('button', { name: 'Add wine' }).click();
     await page.getByLabel('Default minimum').fill('5');
     await page.getByLabel('Default maximum').fill('2');
     await page.getByRole('button', { name: 'Save as draft' }).click();
 
-    const opens = page.getByLabel('Opens');
+    const opens = page.getByLabel('Opens', { exact: true });
     await expect.poll(() => opens.getAttribute('aria-invalid')).toBe('true');
     const messageOf = async (id: string) => page.locator(`[id="${id}-error"]`).innerText();
     expect(await messageOf('offering-start')).toBe('The date must be at least 1 day from now');

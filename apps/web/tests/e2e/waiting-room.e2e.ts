@@ -122,11 +122,6 @@ describe('the waiting room', () => {
     expect(await panel.getByTestId('dashboard-room-waiting').innerText()).toBe('0');
     await shoot(staff, 'dashboard');
 
-    const polls: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('waiting-room')) polls.push(`${new Date().toISOString()} ${r.method()}`); });
-    console.log('DEBUG visibility', await page.evaluate(() => [document.visibilityState, document.hasFocus()]));
-    await page.waitForTimeout(12_000);
-    console.log('DEBUG polls', polls);
     // The member's page sees it at its next poll, then moves on to the wines by itself.
     await expect.poll(() => room(page).getAttribute('data-state'), { timeout: 15_000 }).toBe('admitted');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe("It's your turn");

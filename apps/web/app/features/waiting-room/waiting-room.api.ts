@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { WaitingRoomSchema, type WaitingRoom } from '@winery/domain';
 import { apiClient, customerPath } from '../../lib/api-client';
@@ -16,10 +16,15 @@ const roomPath = (customerId: string | null, allocationId: string) =>
  * which finds the same place again after a reload or in a second tab), then read every ~5 s
  * (GET) until the member is through. React Query stops polling while the tab is hidden
  * (refetchIntervalInBackground is off) and reads again when it is shown.
+ *
+ * The delay is drawn once per page: React Query restarts its interval whenever the delay it is
+ * given changes, and the page re-renders every second for its countdown, so a delay drawn at each
+ * render never ran out and the page never asked again.
  */
 export function useWaitingRoom(allocationId: string | null | undefined) {
   const { customerId, token } = useSession();
   const joined = useRef(false);
+  const [delayMs] = useState(() => pollDelayMs());
   return useQuery({
     queryKey: [...sessionQueryKeys.allocation, customerId, 'waiting-room', allocationId ?? null],
     queryFn: async ({ signal }): Promise<WaitingRoom> => {
@@ -30,7 +35,7 @@ export function useWaitingRoom(allocationId: string | null | undefined) {
       return room;
     },
     enabled: Boolean(customerId && token && allocationId),
-    refetchInterval: (query) => (query.state.data && (query.state.data.state === 'admitted' || query.state.data.state === 'no-room') ? false : pollDelayMs()),
+    refetchInterval: (query) => (query.state.data && (query.state.data.state === 'admitted' || query.state.data.state === 'no-room') ? false : delayMs),
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -78,7 +78,7 @@ export function OfferingCard({ offering, timeZone }: { offering: DashboardOfferi
         </ul>
       )}
 
-      {offering.phase !== 'closed' ? <WaitingRoomPanel offeringId={offering.id} timeZone={timeZone} /> : null}
+      {offering.phase !== 'closed' ? <WaitingRoomPanel offeringId={offering.id} offeringName={offering.name} timeZone={timeZone} /> : null}
 
       <p className="dashboard-card__links">
         <Link to={`/staff/offerings/${offering.id}/wishes`}>{t('dashboard.wishesWaiting', { count: offering.wishesWaiting })}</Link>

@@ -12,7 +12,7 @@ import { useSetAdmissionRate, useWaitingRoomPanel } from './dashboard.api';
  * many are through and how many came through in the last minute; bottles held at checkout; the
  * admission rate, which a manager changes here live (a viewer reads it).
  */
-export function WaitingRoomPanel({ offeringId, timeZone }: { offeringId: string; timeZone: string }) {
+export function WaitingRoomPanel({ offeringId, offeringName, timeZone }: { offeringId: string; offeringName: string; timeZone: string }) {
   const { t } = useTranslation('staff');
   const { canWrite } = useStaffRole();
   const panel = useWaitingRoomPanel(offeringId);
@@ -47,7 +47,8 @@ export function WaitingRoomPanel({ offeringId, timeZone }: { offeringId: string;
   };
 
   return (
-    <section className="dashboard-room" aria-labelledby={headingId} data-testid="dashboard-waiting-room">
+    // Named with its offering: the live and the next offering each have one on the dashboard.
+    <section className="dashboard-room" aria-label={t('dashboard.waitingRoom.label', { name: offeringName })} data-testid="dashboard-waiting-room">
       <h3 className="dashboard-card__subhead" id={headingId}>
         {t('dashboard.waitingRoom.heading')}
       </h3>
