@@ -71,16 +71,20 @@ const units = [
 // The API suites are the longest lane: with --with-checks the unit suites run in the checks lane
 // (lint, units, type checks: about two minutes) instead of ahead of the API suites.
 const withChecks = process.argv.includes('--with-checks');
+const onServer = DATABASE_URL ? [suite('API on PostgreSQL (DATABASE_URL)', 'apps/api', [], { env: { ...process.env, DATABASE_URL }, after: [api.name] })] : [];
+// With the checks (CI), the API suite on the PostgreSQL server runs after them in their lane,
+// beside the one on PGlite, instead of after it: the checks take a few minutes, the two API
+// suites several each, so the lanes end closer together.
 const apiLane = [
   api,
   ...(withChecks ? [] : units),
   suite('API on embedded PGlite', 'apps/api', [], { env: envWithoutDatabase, after: [api.name] }),
-  ...(DATABASE_URL ? [suite('API on PostgreSQL (DATABASE_URL)', 'apps/api', [], { env: { ...process.env, DATABASE_URL }, after: [api.name] })] : []),
+  ...(withChecks ? [] : onServer),
 ];
 // The gates a reviewer runs (CI): lint reads sources only; the type checks wait for both builds,
 // whose outputs and generated route types they read.
 const checksLane = withChecks
-  ? [script('lint', ['lint'], { showOutput: true }), ...units, script('typecheck', ['typecheck'], { showOutput: true, after: [api.name, web.name] })]
+  ? [script('lint', ['lint'], { showOutput: true }), ...units, script('typecheck', ['typecheck'], { showOutput: true, after: [api.name, web.name] }), ...onServer]
   : [];
 
 const lanes = process.env.TEST_LANES === '1' ? [[...browserLane, ...apiLane, ...checksLane]] : [browserLane, apiLane, checksLane].filter((lane) => lane.length > 0);
