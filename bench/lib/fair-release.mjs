@@ -181,7 +181,8 @@ export async function runFairRelease({ db, call, origin, seed, members, sessions
       const cart = await request('cart', member, 'PUT', `/v1/${TENANT}/customer/${member.customerId}/cart`, { allocationId: member.allocationId, lines: member.lines });
       if (cart.status !== 200) return noteError('cart', cart);
       const hold = await request('hold', member, 'PUT', `${base(member)}/hold`, { cartId: cart.body.id });
-      if (hold.status === 409 && hold.body?.errors && Object.keys(hold.body.errors).some((field) => field.startsWith('lines.'))) {
+      // Not enough left to hold the whole selection: a 409 naming each short wine (errors: [{ field: 'lines.<id>', … }]).
+      if (hold.status === 409 && Array.isArray(hold.body?.errors) && hold.body.errors.some((error) => String(error.field).startsWith('lines.'))) {
         story.outcome = 'refused';
         return;
       }
