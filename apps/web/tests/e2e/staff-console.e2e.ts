@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiSignIn } from './support/api';
@@ -135,6 +136,12 @@ describe('the staff console', () => {
     expect(await page.getByRole('button', { name: 'Publish' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Letter (Markdown)').inputValue()).toContain('## A season of quiet rain');
     expect(await page.getByLabel('Price').first().inputValue()).toBe('85.00');
+
+    // Screenshots to look at (SCREENSHOT_DIR=…): the saved offering's form, its Release section by tier included.
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'staff-offering-form-1280.png'), fullPage: true });
+      await page.locator('#offering-release').screenshot({ path: join(process.env.SCREENSHOT_DIR, 'staff-offering-release-1280.png') });
+    }
 
     // Duplicate as draft: a new draft of the same wines, named as a copy.
     const original = page.url();

@@ -28,7 +28,7 @@ export function ReleaseSection({ draft, update, errors, tiers }: { draft: Offeri
               <h3 className="staff-subheading release-tier__name" id={`release-tier-${tier.id}`}>
                 {tier.name}
               </h3>
-              <div className="staff-grid">
+              <div className="staff-grid staff-grid--release">
                 <DateTimeInput
                   id={`release-${tier.id}-opens`}
                   label={t('offerings.release.opens', { tier: tier.name })}
@@ -48,7 +48,7 @@ export function ReleaseSection({ draft, update, errors, tiers }: { draft: Offeri
           );
         })}
       </div>
-      <div className="staff-grid">
+      <div className="staff-grid staff-grid--release">
         <TextInput
           id="offering-admission"
           label={t('offerings.release.admissionPerMinute')}
