@@ -1,10 +1,12 @@
-import type { Offering, OfferingWine, StaffOffering } from '@winery/domain';
+import type { OfferingWine } from '@winery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { setupBrowser, signIn, waitForApp, type TestPage } from './support/browser';
 import type { Member } from './support/fixtures';
 import { ownServer } from './support/own-server';
+import { lastBottlesOfOpenOffering } from './support/release';
+import { quantityField as field, wineCard as card } from './support/wines';
 
 /*
  * A fair release on a simulated clock (issue 17, "How it is checked"). Staff give the demo's open
@@ -35,11 +37,6 @@ const TIME_ZONE = 'America/Los_Angeles';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-const wineName = (wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
-  wine.sizeMl === 750 ? `${wine.name} ${wine.vintage}` : `${wine.name} ${wine.vintage} (${wine.sizeMl / 1000} L)`;
-const field = (page: Page, wine: OfferingWine) => page.getByLabel(`Bottles of ${wineName(wine)}`, { exact: true });
-const card = (page: Page, wine: OfferingWine) => page.locator(`[data-testid="wine-card"][data-wine-id="${wine.id}"]`);
-
 let staffToken = '';
 const staff = async <T>(method: string, path: string, body?: unknown) => {
   const answer = await server.call<T>(staffToken, method, `/v1/staff${path}`, body);
@@ -62,44 +59,14 @@ beforeAll(async () => {
   memberA = await server.newMember('offering', { tierName: TIER_A });
   memberB = await server.newMember('offering', { tierName: TIER_B });
 
-  // The wine: one both members may take two of, bound by no combination rule.
-  const { token, subjectId } = await server.signIn(memberA.email);
-  const [allocation] = (await server.call<Array<{ id: string }>>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation`)).body;
-  const seen = (await server.call<Offering>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation/${allocation!.id}/offering`)).body;
-  const [open] = (await staff<{ items: Array<{ id: string }> }>('GET', '/offerings?phase=open')).items;
-  const offering = await staff<StaffOffering & { admissionPerMinute: number | null; holdMinutes: number | null }>('GET', `/offerings/${open!.id}`);
-  const bound = new Set(offering.combinations.flatMap((rule) => [rule.wineId, rule.requiresWineId]));
-  const staffWine = (offeringWineId: string) => offering.wines.find((w) => w.offeringWineId === offeringWineId)!;
-  const chosen = seen.wines.find((w) => w.available && w.minimum === 0 && w.maximum >= LAST_BOTTLES && !bound.has(staffWine(w.id).wineId));
-  expect(chosen, 'the open demo offering has a wine a Cellar member may take two of, alone').toBeDefined();
-  wine = chosen!;
-
-  // Staff: its last two bottles where orders ship from, no order minimum, a waiting room and holds.
-  const shipsFrom = (await staff<Array<{ id: string; shipsFrom: boolean }>>('GET', '/locations')).find((location) => location.shipsFrom)!;
-  await staff('PUT', `/offerings/${offering.id}`, {
-    name: offering.name,
-    slug: offering.slug,
-    campaignType: offering.campaignType,
-    metaData: offering.metaData,
-    letter: offering.letter,
-    vintageNotes: offering.vintageNotes,
-    letterMarkdown: offering.letterMarkdown,
-    vintageNotesMarkdown: offering.vintageNotesMarkdown,
-    reminderDaysBefore: offering.reminderDaysBefore,
-    startDate: offering.startDate,
-    endDate: offering.endDate,
-    orderMinimumCents: 0,
-    combinations: offering.combinations,
-    wines: offering.wines.map((w) => ({
-      wineId: w.wineId,
-      priceCents: w.priceCents,
-      defaultMinimum: w.defaultMinimum,
-      defaultMaximum: w.defaultMaximum,
-      stock: w.offeringWineId === wine.id ? [{ locationId: shipsFrom.id, quantity: LAST_BOTTLES }] : w.stock,
-    })),
-    admissionPerMinute: ADMISSION_PER_MINUTE,
+  // The wine: one both members may take two of; its last two bottles, no order minimum, a waiting room and holds.
+  const release = await lastBottlesOfOpenOffering(server, staffToken, memberA, {
+    take: LAST_BOTTLES,
+    stock: LAST_BOTTLES,
     holdMinutes: HOLD_MINUTES,
+    admissionPerMinute: ADMISSION_PER_MINUTE,
   });
+  wine = release.wine;
 
   // Tier A opens on a whole minute at least three minutes ahead; tier B ten minutes after it.
   const now = await server.clock.now();
@@ -107,7 +74,7 @@ beforeAll(async () => {
   opensB = new Date(opensA.getTime() + 10 * MINUTE);
   const tiers = await staff<Array<{ id: string; name: string }>>('GET', '/tiers');
   const tierId = (name: string) => tiers.find((tier) => tier.name === name)!.id;
-  await staff('PUT', `/offerings/${offering.id}/openings`, {
+  await staff('PUT', `/offerings/${release.offeringId}/openings`, {
     openings: [
       { tierId: tierId(TIER_A), opensAt: opensA.toISOString(), closesAt: null },
       { tierId: tierId(TIER_B), opensAt: opensB.toISOString(), closesAt: null },

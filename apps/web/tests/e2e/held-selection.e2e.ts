@@ -1,11 +1,13 @@
 import { join } from 'node:path';
-import type { Offering, OfferingWine, StaffOffering } from '@winery/domain';
+import type { OfferingWine } from '@winery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { setupBrowser, signIn, waitForApp, type TestPage } from './support/browser';
 import type { Member } from './support/fixtures';
 import { ownServer } from './support/own-server';
+import { lastBottlesOfOpenOffering } from './support/release';
+import { quantityField as field, wineCard as card, wineName } from './support/wines';
 
 /*
  * Held selections (issue 17, item 3), in real time. Staff hold members' choices for five minutes
@@ -26,18 +28,6 @@ const TAKEN = 2;
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-const wineName = (wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
-  wine.sizeMl === 750 ? `${wine.name} ${wine.vintage}` : `${wine.name} ${wine.vintage} (${wine.sizeMl / 1000} L)`;
-const field = (page: Page, wine: OfferingWine) => page.getByLabel(`Bottles of ${wineName(wine)}`, { exact: true });
-const card = (page: Page, wine: OfferingWine) => page.locator(`[data-testid="wine-card"][data-wine-id="${wine.id}"]`);
-
-let staffToken = '';
-const staff = async <T>(method: string, path: string, body?: unknown) => {
-  const answer = await server.call<T>(staffToken, method, `/v1/staff${path}`, body);
-  expect(answer.status, `${method} /v1/staff${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body;
-};
-
 /** Screenshots to look at (SCREENSHOT_DIR=…). */
 async function shoot(page: Page, label: string) {
   const dir = process.env.SCREENSHOT_DIR;
@@ -50,48 +40,12 @@ let wine: OfferingWine;
 
 beforeAll(async () => {
   const manager = await server.newStaff('manager');
-  staffToken = (await server.signIn(manager.email, 'staff')).token;
+  const staffToken = (await server.signIn(manager.email, 'staff')).token;
   first = await server.newMember('offering');
   second = await server.newMember('offering');
 
-  // A wine either member may take two of, bound by no combination rule.
-  const { token, subjectId } = await server.signIn(first.email);
-  const [allocation] = (await server.call<Array<{ id: string }>>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation`)).body;
-  const seen = (await server.call<Offering>(token, 'GET', `/v1/demo/customer/${subjectId}/allocation/${allocation!.id}/offering`)).body;
-  const [open] = (await staff<{ items: Array<{ id: string }> }>('GET', '/offerings?phase=open')).items;
-  const offering = await staff<StaffOffering>('GET', `/offerings/${open!.id}`);
-  const bound = new Set(offering.combinations.flatMap((rule) => [rule.wineId, rule.requiresWineId]));
-  const staffWine = (offeringWineId: string) => offering.wines.find((w) => w.offeringWineId === offeringWineId)!;
-  const chosen = seen.wines.find((w) => w.available && w.minimum === 0 && w.maximum >= TAKEN && !bound.has(staffWine(w.id).wineId));
-  expect(chosen, 'the open demo offering has a wine a member may take two of, alone').toBeDefined();
-  wine = chosen!;
-
-  // Staff, through the API: holds of five minutes, three bottles of that wine where orders ship from.
-  const shipsFrom = (await staff<Array<{ id: string; shipsFrom: boolean }>>('GET', '/locations')).find((location) => location.shipsFrom)!;
-  await staff('PUT', `/offerings/${offering.id}`, {
-    name: offering.name,
-    slug: offering.slug,
-    campaignType: offering.campaignType,
-    metaData: offering.metaData,
-    letter: offering.letter,
-    vintageNotes: offering.vintageNotes,
-    letterMarkdown: offering.letterMarkdown,
-    vintageNotesMarkdown: offering.vintageNotesMarkdown,
-    reminderDaysBefore: offering.reminderDaysBefore,
-    startDate: offering.startDate,
-    endDate: offering.endDate,
-    orderMinimumCents: 0,
-    combinations: offering.combinations,
-    wines: offering.wines.map((w) => ({
-      wineId: w.wineId,
-      priceCents: w.priceCents,
-      defaultMinimum: w.defaultMinimum,
-      defaultMaximum: w.defaultMaximum,
-      stock: w.offeringWineId === wine.id ? [{ locationId: shipsFrom.id, quantity: STOCK }] : w.stock,
-    })),
-    admissionPerMinute: offering.admissionPerMinute,
-    holdMinutes: HOLD_MINUTES,
-  });
+  // A wine either member may take two of; holds of five minutes, three bottles of it where orders ship from.
+  ({ wine } = await lastBottlesOfOpenOffering(server, staffToken, first, { take: TAKEN, stock: STOCK, holdMinutes: HOLD_MINUTES }));
 }, 120_000);
 
 /** A member's browser on the spec's server, on their selection page. */

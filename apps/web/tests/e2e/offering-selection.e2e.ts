@@ -5,6 +5,7 @@ import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
 import { newMember, type Member } from './support/fixtures';
+import { quantityField as field, wineCard as card, wineName } from './support/wines';
 
 /*
  * Choosing wines (issue 15, items 1, 2, 3, 7, 9 and 14): the choice kept in the member's cart on
@@ -19,10 +20,6 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ] as const;
 
-const wineName = (wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
-  wine.sizeMl === 750 ? `${wine.name} ${wine.vintage}` : `${wine.name} ${wine.vintage} (${wine.sizeMl / 1000} L)`;
-const field = (page: Page, wine: OfferingWine) => page.getByLabel(`Bottles of ${wineName(wine)}`, { exact: true });
-const card = (page: Page, wine: OfferingWine) => page.locator(`[data-testid="wine-card"][data-wine-id="${wine.id}"]`);
 
 /** The member's offering and API access, read as the pages read them. */
 async function memberApi(member: Member) {

@@ -5,6 +5,7 @@ import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, newMember } from './support/fixtures';
+import { quantityField, wineCard, wineName } from './support/wines';
 
 const newPage = setupBrowser();
 // Members of this file's own; the test that places an order makes one more (the whole journey).
@@ -21,12 +22,6 @@ const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padS
 const titleOf = (page: Page) => page.title();
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
-/** A wine as the page names it: "Quella 2022", "Melbury 2022 (1.5 L)" (an offering may hold both sizes). */
-const wineName = (wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
-  wine.sizeMl === 750 ? `${wine.name} ${wine.vintage}` : `${wine.name} ${wine.vintage} (${wine.sizeMl >= 1000 ? `${wine.sizeMl / 1000} L` : `${wine.sizeMl} ml`})`;
-const quantityField = (page: Page, wine: Pick<OfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
-  page.getByLabel(`Bottles of ${wineName(wine)}`, { exact: true });
-const wineCard = (page: Page, wine: Pick<OfferingWine, 'id'>) => page.locator(`[data-testid="wine-card"][data-wine-id="${wine.id}"]`);
 
 /** What the member's offering holds, read through the API as the pages read it. */
 async function memberOffering(email: string) {

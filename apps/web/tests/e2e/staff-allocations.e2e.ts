@@ -5,8 +5,9 @@ import type { AllocationSummary, Offering } from '@winery/domain';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser, waitForApp } from './support/browser';
-import { newMember, newStaff, TENANT, type Member, type Staff } from './support/fixtures';
+import { newMember, TENANT, type Member } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
+import { consoleStorage, newStaffToken } from './support/staff';
 
 const newPage = setupBrowser();
 
@@ -27,24 +28,11 @@ interface StaffOffering {
   combinations: { wineId: string; requiresWineId: string }[];
 }
 
-async function staffToken(staff: Staff): Promise<string> {
-  const response = await fetch(`${baseURL()}/v1/staff/login`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function staffGet(token: string, path: string): Promise<Response> {
   const response = await fetch(`${baseURL()}/v1/staff${path}`, { headers: { tenant: TENANT, Authorization: token } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return response;
 }
-
-const consoleStorage = (token: string) =>
-  `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
 
 /** A wine's column stem in the allocations file, as the export names it: `melbury_2022_750ml`. */
 const stem = (wine: Pick<StaffOfferingWine, 'name' | 'vintage' | 'sizeMl'>) =>
@@ -87,8 +75,8 @@ let header: string[] = [];
 let pair: StaffOfferingWine[] = [];
 
 beforeAll(async () => {
-  manager = await staffToken(await newStaff('manager'));
-  viewer = await staffToken(await newStaff('viewer'));
+  manager = await newStaffToken('manager');
+  viewer = await newStaffToken('viewer');
   const open = (await (await staffGet(manager, '/offerings?phase=open')).json()) as { items: { id: string }[] };
   offering = (await (await staffGet(manager, `/offerings/${open.items[0]!.id}`)).json()) as StaffOffering;
   const csv = await (await staffGet(manager, `/offerings/${offering.id}/allocations.csv`)).text();

@@ -4,27 +4,14 @@ import type { Page } from 'playwright-core';
 import { apiSignIn } from './support/api';
 import { baseURL, setupBrowser, waitForApp } from './support/browser';
 import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
+import { consoleStorage, staffTokenOf } from './support/staff';
 
 const newPage = setupBrowser();
-
-/** A staff user of this file's own, signed in through the API; the console's storage keys hold the token. */
-async function staffToken(staff: Staff): Promise<string> {
-  const response = await fetch(`${baseURL()}/v1/staff/login`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const consoleStorage = (token: string) =>
-  `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
 
 /** A page whose browser already holds a staff session of the given role. */
 async function signedInPage(role: 'admin' | 'manager' | 'viewer') {
   const staff = await newStaff(role);
-  const opened = await newPage({ initScript: consoleStorage(await staffToken(staff)) });
+  const opened = await newPage({ initScript: consoleStorage(await staffTokenOf(staff)) });
   return { ...opened, staff };
 }
 

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
-import { newMember, newStaff, TENANT } from './support/fixtures';
+import { newMember, TENANT } from './support/fixtures';
+import { consoleStorage, newStaffToken } from './support/staff';
 
 /*
  * The console's "Rules of the list" (issue 17, item 5): a manager writes them in Markdown beside
@@ -26,23 +27,9 @@ const RULES = [
   '- A place on the waiting list is offered in the order it was taken.',
 ].join('\n');
 
-async function staffToken(role: 'manager' | 'viewer'): Promise<string> {
-  const staff = await newStaff(role);
-  const response = await fetch(`${baseURL()}/v1/staff/login`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** A page whose browser already holds a staff session of the given role. */
 async function staffPage(role: 'manager' | 'viewer') {
-  const token = await staffToken(role);
-  return newPage({
-    viewport: DESKTOP,
-    initScript: `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`,
-  });
+  return newPage({ viewport: DESKTOP, initScript: consoleStorage(await newStaffToken(role)) });
 }
 
 /** Screenshots to look at (SCREENSHOT_DIR=…), at both widths. */
@@ -122,7 +109,7 @@ describe('the rules of the list in the staff console', () => {
     // Rules of its own, so this test does not depend on the journey above.
     const put = await fetch(`${baseURL()}/v1/staff/list-rules`, {
       method: 'PUT',
-      headers: { tenant: TENANT, Authorization: await staffToken('manager'), 'Content-Type': 'application/json' },
+      headers: { tenant: TENANT, Authorization: await newStaffToken('manager'), 'Content-Type': 'application/json' },
       body: JSON.stringify({ markdown: RULES }),
     });
     expect(put.status).toBe(200);

@@ -5,6 +5,7 @@ import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser, signIn } from './support/browser';
 import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
 import { nextMail } from './support/outbox';
+import { consoleStorage, staffTokenOf } from './support/staff';
 
 /*
  * Issue 14 in the browser, as a winery lives it after moving to the product: its list imported
@@ -25,19 +26,10 @@ const RUN = Date.now()
   .replace(/[0-9]/g, (digit) => 'klmnopqrst'[Number(digit)]!);
 
 async function signInStaff(staff: Staff): Promise<{ token: string; id: string }> {
-  const response = await fetch(`${baseURL()}/v1/staff/login`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
-  const { token } = (await response.json()) as { token: string };
+  const token = await staffTokenOf(staff);
   const me = (await (await fetch(`${baseURL()}/v1/staff/me`, { headers: { tenant: TENANT, Authorization: token } })).json()) as { id: string };
   return { token, id: me.id };
 }
-
-const consoleStorage = (token: string) =>
-  `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
 
 /** A list an old platform might export: 50 members, lines 9 and 33 (the 8th and 32nd member) wrong until fixed. */
 function memberFile({ fixed }: { fixed: boolean }): string {

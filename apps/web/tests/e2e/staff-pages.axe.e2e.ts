@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser } from './support/browser';
 import { newStaff, TENANT } from './support/fixtures';
+import { consoleStorage } from './support/staff';
 
 const newPage = setupBrowser();
 const VIEWPORTS = [
@@ -79,7 +80,7 @@ describe('accessibility of the staff console (axe-core, every rule)', () => {
   it.each(VIEWPORTS)('every console page has no violation at $width px', async (viewport) => {
     const { page, consoleErrors } = await newPage({
       viewport,
-      initScript: `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`,
+      initScript: consoleStorage(token),
     });
     for (const path of consolePages()) {
       await openConsolePage(page, path);

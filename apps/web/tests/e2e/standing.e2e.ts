@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import type { Offering, StaffWish, Standing } from '@winery/domain';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn } from './support/api';
 import { setupBrowser, signIn, waitForApp } from './support/browser';
-import { newMember, newStaff, PASSWORD, TENANT } from './support/fixtures';
+import { newMember, TENANT } from './support/fixtures';
+import { newStaffToken } from './support/staff';
 
 /*
  * A member's standing (/profile/standing, issue 17, item 5): the offering they are in with what
@@ -37,13 +38,7 @@ async function asStaff<T>(method: string, path: string, body?: unknown): Promise
 }
 
 beforeAll(async () => {
-  const staff = await newStaff('manager');
-  const response = await fetch(`${inject('baseURL')}/v1/staff/login`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: PASSWORD }),
-  });
-  staffToken = ((await response.json()) as { token: string }).token;
+  staffToken = await newStaffToken('manager');
 });
 
 /** A member's browser on the spec's server, signed in and on `path`. */

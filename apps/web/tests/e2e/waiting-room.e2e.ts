@@ -4,7 +4,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
 import { setupBrowser, signIn } from './support/browser';
-import { newStaff, TENANT } from './support/fixtures';
+import { TENANT } from './support/fixtures';
+import { consoleStorage, newStaffToken } from './support/staff';
 
 /*
  * The waiting room (issue 17, items 2 and 6) in real time: an offering of this spec's own opens a
@@ -37,17 +38,7 @@ async function newRelease(body: { opensInMs: number; admissionPerMinute: number;
 }
 
 async function staffPage(role: 'manager' | 'viewer') {
-  const staff = await newStaff(role);
-  const response = await fetch(`${inject('baseURL')}/v1/staff/login`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: staff.email, password: staff.password }),
-  });
-  const { token } = (await response.json()) as { token: string };
-  return newPage({
-    viewport: DESKTOP,
-    initScript: `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`,
-  });
+  return newPage({ viewport: DESKTOP, initScript: consoleStorage(await newStaffToken(role)) });
 }
 
 /** Screenshots to look at (SCREENSHOT_DIR=…), at both widths. */

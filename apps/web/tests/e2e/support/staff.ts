@@ -1,20 +1,29 @@
 import { baseURL } from './browser';
-import { newStaff, TENANT } from './fixtures';
+import { newStaff, TENANT, type Staff } from './fixtures';
+
+/** Signs a staff user in through `POST /v1/staff/login`, as the console's sign-in page does: their token. */
+export async function staffTokenOf(staff: Pick<Staff, 'email' | 'password'>): Promise<string> {
+  const response = await fetch(`${baseURL()}/v1/staff/login`, {
+    method: 'POST',
+    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: staff.email, password: staff.password }),
+  });
+  if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A new staff user of this file's own with the role, signed in: their token. */
+export const newStaffToken = async (role: 'admin' | 'manager' | 'viewer' = 'admin'): Promise<string> => staffTokenOf(await newStaff(role));
+
+/** What the console keeps once a staff user has signed in, for newPage's initScript: the page opens signed in. */
+export const consoleStorage = (token: string) =>
+  `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
 
 let staffToken: Promise<string> | null = null;
 
 /** Signs a staff user of this file's own in once per test file, as the staff console would. */
 export function staffSignIn(): Promise<string> {
-  staffToken ??= (async () => {
-    const staff = await newStaff();
-    const response = await fetch(`${baseURL()}/v1/staff/login`, {
-      method: 'POST',
-      headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: staff.email, password: staff.password }),
-    });
-    if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status}`);
-    return ((await response.json()) as { token: string }).token;
-  })();
+  staffToken ??= newStaffToken();
   return staffToken;
 }
 
