@@ -44,7 +44,18 @@ const suite = (name, cwd, args, { env = process.env, after = [] } = {}) => {
     report() {
       if (!existsSync(output)) return null;
       const report = JSON.parse(readFileSync(output, 'utf8'));
-      return { passed: report.numPassedTests, failed: report.numFailedTests, total: report.numTotalTests };
+      // Which tests failed, by file and name, with the first line of why: the summary at the end is
+      // what a CI log keeps when the suites' own output is cut.
+      const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 240) ?? '';
+      const failures = report.testResults.flatMap((file) => {
+        const where = file.name.replace(`${root}/`, '');
+        const tests = file.assertionResults.filter((test) => test.status === 'failed');
+        if (tests.length === 0) return file.status === 'failed' ? [{ where, why: firstLine(file.message) }] : [];
+        // A timeout's stack is vitest's own placeholder error: its JSON keeps no message for it.
+        const why = (test) => firstLine(test.failureMessages?.[0]).replace(/^Error: STACK_TRACE_ERROR$/, 'timed out');
+        return tests.map((test) => ({ where: `${where} > ${test.fullName}`, why: why(test) }));
+      });
+      return { passed: report.numPassedTests, failed: report.numFailedTests, total: report.numTotalTests, failures };
     },
   };
 };
@@ -108,6 +119,9 @@ for (const [index, result] of results.entries()) {
 }
 row(`total${lanes.length > 1 ? ` (${lanes.length} lanes side by side)` : ''}`, passed + failed, seconds(Date.now() - started));
 console.log('');
+for (const { where, why } of results.flatMap((result) => result.report?.failures ?? [])) {
+  console.log(`[winery] FAILED ${where}${why ? `\n         ${why}` : ''}`);
+}
 if (failing.length > 0) console.log(`[winery] Failing: ${[...new Set(failing)].join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failing.length > 0 || failed > 0 ? 1 : 0);
