@@ -200,6 +200,8 @@ describe('outside the browser tests', () => {
     api = await startApi(
       { DATA_DIR: dataDir, SEED_DEMO: 'false', [FIXTURES_SECRET_ENV]: SECRET, [TEST_CLOCK_ENV]: 'simulated', LOG_LEVEL: 'warn', WEB_ROOT: join(dataDir, 'no-web') },
       join(dataDir, 'server.log'),
+      // A server's start on a busy machine (CI runs three suites on two cores) takes its time.
+      60_000,
     );
     const response = await fetch(`${api.origin}${FIXTURES_PREFIX}/staff`, {
       method: 'POST',
@@ -215,7 +217,7 @@ describe('outside the browser tests', () => {
       body: JSON.stringify({ advanceMs: 60_000 }),
     });
     expect(clock.status).toBe(404);
-  });
+  }, 90_000);
 
   it('the browser tests’ entry has no clock to move without WINERY_TEST_CLOCK=simulated, and refuses any other value', async () => {
     const ownDir = mkdtempSync(join(tmpdir(), 'winery-fixtures-real-clock-'));
