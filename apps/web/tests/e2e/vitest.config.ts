@@ -12,7 +12,9 @@ export default defineConfig({
     // What a page shows next may take a while on a busy machine; a poll that waits longer only
     // fails later, it never passes something it should not.
     expect: { poll: { timeout: 5_000 } },
-    testTimeout: 30_000,
+    // A journey of many pages takes 15-27 s while CI runs three suites on two cores (waiting-room,
+    // account's keyboard walk); 30 s left too little room, and a journey that hangs still fails.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
