@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { allocations } from './allocations.js';
 import { offeringWines, inventoryLocations } from './catalogue.js';
 import { customers, tiers } from './customers.js';
@@ -60,6 +60,13 @@ export const waitingRooms = pgTable(
     admitted: integer('admitted').notNull().default(0),
     /** The instant up to which admissions have been counted (null: not since the opening yet). */
     advancedAt: timestamp('advanced_at', { withTimezone: true }),
+    /**
+     * The members in its queue, counted as each joins (in the join's transaction): a poll reads it
+     * instead of counting the queue, which grows with the crowd.
+     */
+    entries: integer('entries').notNull().default(0),
+    /** When the places of everyone who waited for the opening were drawn (null: not yet). */
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
   },
   (t) => [
     unique('waiting_rooms_offering_tier_unique').on(t.offeringId, t.tierId).nullsNotDistinct(),
@@ -89,9 +96,15 @@ export const waitingRoomEntries = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     /** When the member was first seen through (null while waiting). */
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    /**
+     * The member's place in the queue, from 1: numbered once for everyone who waited at the
+     * opening's draw (in queue order), and from the room's count for each who joins after it.
+     */
+    place: integer('place'),
   },
   (t) => [
     unique('waiting_room_entries_offering_customer_unique').on(t.offeringId, t.customerId),
+    uniqueIndex('waiting_room_entries_place_unique').on(t.offeringId, t.tierId, t.place).where(sql`${t.place} is not null`),
     index('waiting_room_entries_lottery_idx').on(t.offeringId, t.tierId, t.lottery),
     index('waiting_room_entries_joined_idx').on(t.offeringId, t.tierId, t.joinedAt),
   ],

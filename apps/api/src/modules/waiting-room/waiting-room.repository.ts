@@ -3,9 +3,10 @@ import type { Database } from '../../db/database.js';
 
 /*
  * The waiting room's queries (issue 17, ADR 029). Raw SQL on purpose: the member's own window is
- * the view `allocation_windows`, the queue's order is the domain's queueOrder written as a count
- * (how many entries come before this one), and a room advances in one conditional UPDATE that
- * only succeeds from the state it was read in, so any number of API instances may advance it.
+ * the view `allocation_windows`, the queue's order is the domain's queueOrder written as one
+ * numbering at the opening's draw, and a room advances in one conditional UPDATE that only
+ * succeeds from the state it was read in, so any number of API instances may advance it. Nothing
+ * a member's poll runs counts the queue: it reads its place and the room's count of members.
  */
 
 export interface MemberRoomContext {
@@ -26,12 +27,18 @@ export interface EntryRow {
   lottery: number;
   joinedAt: Date;
   admittedAt: Date | null;
+  /** The member's place in the queue (from 1); null until the opening's draw. */
+  place: number | null;
 }
 
 export interface RoomRow {
   id: string;
   admitted: number;
   advancedAt: Date | null;
+  /** Members in the room's queue, through or not. */
+  entries: number;
+  /** When the places of those who waited for the opening were drawn; null before. */
+  drawnAt: Date | null;
 }
 
 export interface StaffRoomRow {
@@ -61,10 +68,18 @@ const toEntry = (row: Row): EntryRow | null =>
         lottery: Number(row.lottery),
         joinedAt: date(row.joined_at),
         admittedAt: maybeDate(row.admitted_at),
+        place: row.place === null || row.place === undefined ? null : Number(row.place),
       }
     : null;
 
-const toRoom = (row: Row): RoomRow => ({ id: String(row.id), admitted: Number(row.admitted), advancedAt: maybeDate(row.advanced_at) });
+const toRoom = (row: Row): RoomRow => ({
+  id: String(row.id),
+  admitted: Number(row.admitted),
+  advancedAt: maybeDate(row.advanced_at),
+  entries: Number(row.entries),
+  drawnAt: maybeDate(row.drawn_at),
+});
+const ROOM_COLUMNS = sql.raw('id, admitted, advanced_at, entries, drawn_at');
 
 function createWaitingRoomQueries(db: Database) {
   return {
@@ -76,7 +91,7 @@ function createWaitingRoomQueries(db: Database) {
       const [row] = rowsOf(
         await db.execute(sql`
           select w.offering_id, w.opening_tier_id, w.opens_at, w.closes_at, o.cancelled_at, o.admission_per_minute,
-                 e.id as entry_id, e.tier_id as entry_tier_id, e.lottery, e.joined_at, e.admitted_at
+                 e.id as entry_id, e.tier_id as entry_tier_id, e.lottery, e.joined_at, e.admitted_at, e.place
             from allocation_windows w
             join offerings o on o.id = w.offering_id and o.tenant_id = w.tenant_id and o.status = 'published'
             left join waiting_room_entries e on e.offering_id = w.offering_id and e.customer_id = w.customer_id
@@ -129,28 +144,48 @@ function createWaitingRoomQueries(db: Database) {
     /** The room of an opening, made on first use (one per opening, whoever comes first). */
     async room(tenantId: string, offeringId: string, tierId: string | null): Promise<RoomRow> {
       const tier = sameTier(sql.raw('tier_id'), tierId);
-      const found = rowsOf(await db.execute(sql`select id, admitted, advanced_at from waiting_rooms where offering_id = ${offeringId}::uuid and ${tier}`));
+      const found = rowsOf(await db.execute(sql`select ${ROOM_COLUMNS} from waiting_rooms where offering_id = ${offeringId}::uuid and ${tier}`));
       if (found[0]) return toRoom(found[0]);
       await db.execute(sql`
         insert into waiting_rooms (tenant_id, offering_id, tier_id) values (${tenantId}, ${offeringId}::uuid, ${tierId}::uuid)
         on conflict do nothing`);
-      const [row] = rowsOf(await db.execute(sql`select id, admitted, advanced_at from waiting_rooms where offering_id = ${offeringId}::uuid and ${tier}`));
+      const [row] = rowsOf(await db.execute(sql`select ${ROOM_COLUMNS} from waiting_rooms where offering_id = ${offeringId}::uuid and ${tier}`));
       return toRoom(row!);
     },
 
-    /** Members in a room's queue, through or not. */
-    async inQueue(offeringId: string, tierId: string | null): Promise<number> {
-      const [row] = rowsOf(
-        await db.execute(sql`select count(*)::int as n from waiting_room_entries where offering_id = ${offeringId}::uuid and ${sameTier(sql.raw('tier_id'), tierId)}`),
-      );
-      return Number(row?.n ?? 0);
+    /**
+     * The opening's draw, once per room whoever comes first: everyone in the queue is numbered in
+     * its order (domain queueOrder: those who waited by lottery, then any later arrival by when they
+     * came, the id breaking ties). The room's row is claimed first, in the same transaction, so a
+     * member joining meanwhile either was counted before the claim (and is numbered here) or counts
+     * themselves after it and takes the next number (`join`). Answers the room as it now is.
+     */
+    async draw(room: RoomRow, offeringId: string, tierId: string | null, opensAt: Date, at: Date): Promise<RoomRow> {
+      return db.transaction(async (tx) => {
+        const claimed = rowsOf(await tx.execute(sql`update waiting_rooms set drawn_at = ${iso(at)} where id = ${room.id}::uuid and drawn_at is null returning id`));
+        if (claimed.length === 1) {
+          const opening = iso(opensAt);
+          await tx.execute(sql`
+            update waiting_room_entries e set place = ranked.place
+              from (select id, row_number() over (
+                             order by joined_at >= ${opening},
+                                      case when joined_at < ${opening} then lottery end,
+                                      case when joined_at >= ${opening} then joined_at end,
+                                      id) as place
+                      from waiting_room_entries
+                     where offering_id = ${offeringId}::uuid and ${sameTier(sql.raw('tier_id'), tierId)}) ranked
+             where e.id = ranked.id`);
+        }
+        const [row] = rowsOf(await tx.execute(sql`select ${ROOM_COLUMNS} from waiting_rooms where id = ${room.id}::uuid`));
+        return toRoom(row!);
+      });
     },
 
     /**
      * Moves a room from the state it was read in to the next; false when another request (in this
      * instance or another) moved it first, in which case that move stands and nobody is counted twice.
      */
-    async advanceRoom(from: RoomRow, to: Omit<RoomRow, 'id'>): Promise<boolean> {
+    async advanceRoom(from: RoomRow, to: Pick<RoomRow, 'admitted' | 'advancedAt'>): Promise<boolean> {
       const result = await db.execute(sql`
         update waiting_rooms set admitted = ${to.admitted}, advanced_at = ${to.advancedAt ? iso(to.advancedAt) : null}
          where id = ${from.id}::uuid and admitted = ${from.admitted}
@@ -159,34 +194,45 @@ function createWaitingRoomQueries(db: Database) {
       return rowsOf(result).length === 1;
     },
 
-    /** A place for the member, kept if they have one: a reload or a second tab finds the same. */
-    async join(tenantId: string, offeringId: string, tierId: string | null, customerId: string, at: Date): Promise<EntryRow> {
-      const [row] = rowsOf(
-        await db.execute(sql`
-          with added as (
+    /**
+     * A place for the member in `room`, kept if they have one: a reload or a second tab finds the
+     * same. A new entry counts itself in the room in the same transaction, and after the opening's
+     * draw takes the next number: the room's row lock orders it after any draw under way.
+     */
+    async join(tenantId: string, room: RoomRow, offeringId: string, tierId: string | null, customerId: string, at: Date): Promise<{ entry: EntryRow; entries: number }> {
+      return db.transaction(async (tx) => {
+        const [added] = rowsOf(
+          await tx.execute(sql`
             insert into waiting_room_entries (tenant_id, offering_id, tier_id, customer_id, joined_at)
             values (${tenantId}, ${offeringId}::uuid, ${tierId}::uuid, ${customerId}::uuid, ${iso(at)})
             on conflict (offering_id, customer_id) do nothing
-            returning id, tier_id, lottery, joined_at, admitted_at)
-          select id as entry_id, tier_id as entry_tier_id, lottery, joined_at, admitted_at from added
-          union all
-          select id, tier_id, lottery, joined_at, admitted_at from waiting_room_entries
-           where offering_id = ${offeringId}::uuid and customer_id = ${customerId}::uuid and not exists (select 1 from added)`),
-      );
-      return toEntry(row!)!;
+            returning id as entry_id, tier_id as entry_tier_id, lottery, joined_at, admitted_at, place`),
+        );
+        if (!added) {
+          const [kept] = rowsOf(
+            await tx.execute(sql`
+              select e.id as entry_id, e.tier_id as entry_tier_id, e.lottery, e.joined_at, e.admitted_at, e.place, r.entries
+                from waiting_room_entries e
+                left join waiting_rooms r on r.offering_id = e.offering_id and r.tier_id is not distinct from e.tier_id
+               where e.offering_id = ${offeringId}::uuid and e.customer_id = ${customerId}::uuid`),
+          );
+          return { entry: toEntry(kept!)!, entries: Number(kept!.entries ?? room.entries) };
+        }
+        const [counted] = rowsOf(
+          await tx.execute(sql`update waiting_rooms set entries = entries + 1 where id = ${room.id}::uuid returning entries, drawn_at`),
+        );
+        const entry = toEntry(added)!;
+        const entries = Number(counted!.entries);
+        if (counted!.drawn_at === null) return { entry, entries };
+        await tx.execute(sql`update waiting_room_entries set place = ${entries} where id = ${entry.id}::uuid`);
+        return { entry: { ...entry, place: entries }, entries };
+      });
     },
 
-    /** How many entries of the room come before `entry` in the queue's order (domain queueOrder). */
-    async entriesBefore(offeringId: string, tierId: string | null, opensAt: Date, entry: EntryRow): Promise<number> {
-      const tier = sameTier(sql.raw('e.tier_id'), tierId);
-      const before = entry.joinedAt.getTime() < opensAt.getTime();
-      const ahead = before
-        ? sql`e.joined_at < ${iso(opensAt)} and (e.lottery, e.id) < (${entry.lottery}::float8, ${entry.id}::uuid)`
-        : sql`(e.joined_at < ${iso(opensAt)} or (e.joined_at, e.id) < (${iso(entry.joinedAt)}, ${entry.id}::uuid))`;
-      const [row] = rowsOf(
-        await db.execute(sql`select count(*)::int as n from waiting_room_entries e where e.offering_id = ${offeringId}::uuid and ${tier} and ${ahead}`),
-      );
-      return Number(row?.n ?? 0);
+    /** A member's place as it is now (numbered by a draw after their entry was read). */
+    async placeOf(entryId: string): Promise<number | null> {
+      const [row] = rowsOf(await db.execute(sql`select place from waiting_room_entries where id = ${entryId}::uuid`));
+      return row?.place === null || row?.place === undefined ? null : Number(row.place);
     },
 
     /** The first time a member is seen through (the dashboard's per-minute count, the bench's fairness). */
@@ -217,8 +263,7 @@ function createWaitingRoomQueries(db: Database) {
               from offering_tier_openings t join tiers tr on tr.id = t.tier_id
              where t.tenant_id = ${tenantId} and t.offering_id = ${offeringId}::uuid)
           select op.tier_id, op.tier_name, op.opens_at, r.id as room_id, coalesce(r.admitted, 0) as admitted, r.advanced_at,
-                 (select count(*)::int from waiting_room_entries e
-                   where e.offering_id = ${offeringId}::uuid and e.tier_id is not distinct from op.tier_id) as in_queue,
+                 coalesce(r.entries, 0) as in_queue,
                  (select count(*)::int from waiting_room_entries e
                    where e.offering_id = ${offeringId}::uuid and e.tier_id is not distinct from op.tier_id
                      and e.admitted_at > ${iso(at)} - interval '1 minute' and e.admitted_at <= ${iso(at)}) as admitted_last_minute
@@ -264,7 +309,7 @@ function createWaitingRoomQueries(db: Database) {
     async roomsOf(offeringId: string): Promise<(RoomRow & { tierId: string | null; opensAt: Date })[]> {
       const rows = rowsOf(
         await db.execute(sql`
-          select r.id, r.tier_id, r.admitted, r.advanced_at, coalesce(t.opens_at, o.start_date) as opens_at
+          select r.id, r.tier_id, r.admitted, r.advanced_at, r.entries, r.drawn_at, coalesce(t.opens_at, o.start_date) as opens_at
             from waiting_rooms r
             join offerings o on o.id = r.offering_id
             left join offering_tier_openings t on t.offering_id = r.offering_id and t.tier_id = r.tier_id

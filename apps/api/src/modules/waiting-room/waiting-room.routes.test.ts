@@ -84,6 +84,37 @@ describe('GET|POST …/allocation/{allocationId}/waiting-room', () => {
     expect(entries!.n).toBe(12);
   });
 
+  it('numbers each place once when the room opens under a crowd: the waiting by lottery, those joining at that moment next, no gap', async () => {
+    const { members, opensAt, offering, wine } = await release(20);
+    const early = members.slice(0, 12);
+    const late = members.slice(12);
+    await Promise.all(early.map((m) => join(m)));
+
+    // The first reads after the opening draw the places while eight more members join.
+    clock = at(opensAt, 0.5);
+    const answers = await Promise.all([...early.map((m) => look(m)), ...late.map((m) => join(m))]);
+    expect(answers.map((r) => r.statusCode)).toEqual(members.map(() => 200));
+    const positions = answers.map((r) => (r.json() as WaitingRoom).position);
+    expect([...positions].sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // Those who waited come first, in the order of their lottery numbers; the others after them.
+    expect(positions.slice(0, 12).every((p) => p! <= 12)).toBe(true);
+    const offeringId = members[0]!.allocation.offeringId;
+    const stored = await t.db
+      .select({ customerId: waitingRoomEntries.customerId, lottery: waitingRoomEntries.lottery, place: waitingRoomEntries.place })
+      .from(waitingRoomEntries)
+      .where(eq(waitingRoomEntries.offeringId, offeringId));
+    const waited = stored.filter((e) => early.some((m) => m.customer.id === e.customerId)).sort((a, b) => a.lottery - b.lottery);
+    expect(waited.map((e) => e.place)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    const [room] = await t.db.select().from(waitingRooms).where(eq(waitingRooms.offeringId, offeringId));
+    expect(room).toMatchObject({ entries: 20, drawnAt: at(opensAt, 0.5) });
+
+    // Every later read answers the same place; a member joining now takes the next number.
+    clock = at(opensAt, 0.8);
+    expect((await states(members)).map((s) => s.position)).toEqual(positions);
+    const latest = await f.createMember(offering.id, { [wine.id]: { maximum: 6 } });
+    expect((await join(latest)).json()).toMatchObject({ state: 'waiting', position: 21, waiting: 21 });
+  });
+
   it('admits one a second at 60 a minute, puts later arrivals behind, and refuses carts and orders until then', async () => {
     const { members, opensAt, wine } = await release(5);
     const [late, ...early] = members as [Member, ...Member[]];

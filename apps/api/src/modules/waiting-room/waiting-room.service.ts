@@ -3,7 +3,6 @@ import {
   aheadOf,
   estimateAdmissionAt,
   openingState,
-  positionAfter,
   waitingRoomState,
   type AdmissionRateInput,
   type StaffWaitingRoom,
@@ -36,16 +35,19 @@ export function createWaitingRoomService(deps: { repository: WaitingRoomReposito
   const { repository, now } = deps;
 
   /**
-   * The room of an opening advanced to `at` at `perMinute`, with the members in its queue. When
-   * another request moved it meanwhile, its move stands (it read the same clock, give or take).
+   * The room of an opening advanced to `at` at `perMinute`, its places drawn once the opening has
+   * passed. When another request moved it meanwhile, its move stands (it read the same clock, give
+   * or take). Reads the room's row and its count, never the queue itself.
    */
-  async function advanced(q: WaitingRoomQueries, opening: Opening, at: Date): Promise<RoomRow & { inQueue: number }> {
-    const room = await q.room(opening.tenantId, opening.offeringId, opening.tierId);
-    const inQueue = await q.inQueue(opening.offeringId, opening.tierId);
-    const next = advance({ ...room, opensAt: opening.opensAt, perMinute: opening.perMinute, waiting: inQueue, now: at });
-    if (next.admitted === room.admitted && next.advancedAt?.getTime() === room.advancedAt?.getTime()) return { ...room, inQueue };
-    if (await q.advanceRoom(room, next)) return { ...room, ...next, inQueue };
-    return { ...(await q.room(opening.tenantId, opening.offeringId, opening.tierId)), inQueue };
+  async function advanced(q: WaitingRoomQueries, opening: Opening, at: Date): Promise<RoomRow> {
+    let room = await q.room(opening.tenantId, opening.offeringId, opening.tierId);
+    if (room.drawnAt === null && at.getTime() > opening.opensAt.getTime()) {
+      room = await q.draw(room, opening.offeringId, opening.tierId, opening.opensAt, at);
+    }
+    const next = advance({ ...room, opensAt: opening.opensAt, perMinute: opening.perMinute, waiting: room.entries, now: at });
+    if (next.admitted === room.admitted && next.advancedAt?.getTime() === room.advancedAt?.getTime()) return room;
+    if (await q.advanceRoom(room, next)) return { ...room, ...next };
+    return q.room(opening.tenantId, opening.offeringId, opening.tierId);
   }
 
   async function memberRoom(tenantId: string, customerId: string, allocationId: string, join: boolean): Promise<WaitingRoom> {
@@ -68,15 +70,19 @@ export function createWaitingRoomService(deps: { repository: WaitingRoomReposito
     let room = await advanced(repository, opening, at);
     let entry = context.entry;
     if (!entry && join) {
-      entry = await repository.join(tenantId, offeringId, opening.tierId, customerId, at);
-      room = { ...room, inQueue: await repository.inQueue(offeringId, opening.tierId) };
+      const joined = await repository.join(tenantId, room, offeringId, opening.tierId, customerId, at);
+      entry = joined.entry;
+      room = { ...room, entries: joined.entries };
     }
-    const waiting = Math.max(0, room.inQueue - room.admitted);
+    const waiting = Math.max(0, room.entries - room.admitted);
     if (!entry) return { ...answer, state: 'not-joined', waiting, ...noPlace };
     // The order is drawn at the opening: before it, nobody has a place yet.
     if (at.getTime() <= opensAt.getTime()) return { ...answer, state: 'waiting', waiting, ...noPlace };
 
-    const position = positionAfter(await repository.entriesBefore(offeringId, opening.tierId, opensAt, entry));
+    // Numbered by the draw (this request's, when the member's entry was read before it) or, for
+    // a member who came after it, when they joined: every entry of a drawn room has its place.
+    const position = entry.place ?? (await repository.placeOf(entry.id));
+    if (position === null) throw new Error(`waiting-room entry ${entry.id} has no place in a drawn room`);
     const through =
       entry.admittedAt !== null || waitingRoomState({ perMinute, joined: true, position, admitted: room.admitted, opensAt, now: at }) === 'admitted';
     if (through) {
@@ -125,7 +131,7 @@ async function staffView(tenantId: string, offeringId: string): Promise<StaffWai
       let { admitted, inQueue } = row;
       if (offering.perMinute !== null && row.roomId !== null) {
         const room = await advanced(repository, { tenantId, offeringId, tierId: row.tierId, opensAt: row.opensAt, perMinute: offering.perMinute }, at);
-        ({ admitted, inQueue } = room);
+        ({ admitted, entries: inQueue } = room);
       }
       rooms.push({
         tierId: row.tierId,
