@@ -115,6 +115,12 @@ export type OfferingFormInput = z.input<ReturnType<typeof createOfferingInputSch
 export const OfferingUpdateSchema = OfferingContentSchema.extend({
   startDate: z.iso.datetime({ offset: true, error: 'invalidDate' }),
   endDate: z.iso.datetime({ offset: true, error: 'invalidDate' }),
+  /**
+   * The admission rate the form read. When the rate sent is this one (staff did not touch it), the
+   * stored rate stands: a change made meanwhile on the dashboard is not set back by a form left
+   * open. Not sent: the rate sent is the rate.
+   */
+  admissionPerMinuteWas: AdmissionPerMinuteSchema.optional(),
 }).superRefine((value, ctx) => {
   if (Date.parse(value.startDate) > Date.parse(value.endDate)) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'startAfterEnd' });

@@ -146,12 +146,16 @@ export function createStaffOfferingsService(repository: StaffOfferingsRepository
           if (!current) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
           const at = now();
           const window = checkWindow(current, input, at);
-          // The form sends the rate it read: only a different one is a change, and a change goes the
-          // way the dashboard's does (the old rate applied up to now), never straight to the column.
-          if (input.admissionPerMinute !== current.admissionPerMinute) {
+          // The form sends back the rate it read (admissionPerMinuteWas): left as it was, the stored
+          // rate stands, so a change made on the dashboard since the form opened is not set back.
+          // Only a different rate is a change, and it goes the way the dashboard's does (the old
+          // rate applied up to now), never straight to the column.
+          const untouched = input.admissionPerMinuteWas !== undefined && input.admissionPerMinute === input.admissionPerMinuteWas;
+          const admissionPerMinute = untouched ? current.admissionPerMinute : input.admissionPerMinute;
+          if (admissionPerMinute !== current.admissionPerMinute) {
             await rooms.beforeRateChange(tx, tenantId, offeringId, current.admissionPerMinute, at);
           }
-          const values = { ...contentValues(input), ...window, updatedAt: at };
+          const values = { ...contentValues({ ...input, admissionPerMinute }), ...window, updatedAt: at };
           await q.update(tenantId, offeringId, values);
           await stock.sync(q, tenantId, offeringId, input);
           await recordAudit(tx, actor, {

@@ -284,6 +284,28 @@ describe('staff: GET …/waiting-room and PUT …/admission-rate', () => {
     expect(((await staffRoom(offering.id)).json() as StaffWaitingRoom).rooms[0]).toMatchObject({ admitted: 16 });
   });
 
+  it('keeps a rate changed on the dashboard when a form opened before it is saved; a rate typed in that form still counts', async () => {
+    const { offering } = await release(2, 6);
+    // The console's form sends back the rate it read beside the rate in its field.
+    const read = (await t.app.inject({ method: 'GET', url: `/v1/staff/offerings/${offering.id}`, headers: headers(managerToken) })).json() as StaffOffering;
+    const save = (changes: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/v1/staff/offerings/${offering.id}`, headers: headers(managerToken), payload: { ...read, admissionPerMinuteWas: read.admissionPerMinute, ...changes } });
+
+    expect((await setRate(offering.id, 120)).statusCode).toBe(200);
+    const typo = await save({ name: 'A typo put right' });
+    expect(typo.statusCode).toBe(200);
+    expect(typo.json()).toMatchObject({ name: 'A typo put right', admissionPerMinute: 120 });
+
+    const typed = await save({ admissionPerMinute: 30 });
+    expect(typed.json().admissionPerMinute).toBe(30);
+    const off = await save({ admissionPerMinute: null });
+    expect(off.json().admissionPerMinute).toBeNull();
+
+    // A client that does not say what it read sets the rate it sends.
+    const plain = await t.app.inject({ method: 'PUT', url: `/v1/staff/offerings/${offering.id}`, headers: headers(managerToken), payload: { ...read } });
+    expect(plain.json().admissionPerMinute).toBe(6);
+  });
+
   it('answers 404 for an unknown offering', async () => {
     expect((await staffRoom(t.newId())).statusCode).toBe(404);
     expect((await setRate(t.newId(), 10)).statusCode).toBe(404);

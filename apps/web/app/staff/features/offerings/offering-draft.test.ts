@@ -27,12 +27,27 @@ describe('the offering form as the API takes it', () => {
   });
 
   it('sends a date left as it was with its seconds, and a changed one from the field', () => {
-    const keep = { letter: { title: '', paragraphs: [], signature: '' }, vintageNotes: [], startDate: '2027-03-01T17:00:37.512Z', endDate: '2027-03-16T00:00:00.000Z' };
+    const keep = { letter: { title: '', paragraphs: [], signature: '' }, vintageNotes: [], startDate: '2027-03-01T17:00:37.512Z', endDate: '2027-03-16T00:00:00.000Z', admissionPerMinute: null };
     const draft = { ...emptyDraft(), start: '2027-03-01T09:00', end: '2027-03-16T18:00' };
     const { body } = bodyOf(draft, { timeZone: 'America/Los_Angeles', locationIds: [], keep, messages });
     expect(body.startDate).toBe('2027-03-01T17:00:37.512Z');
     expect(body.endDate).toBe('2027-03-17T01:00:00.000Z');
     expect(body.letter).toEqual(keep.letter);
+  });
+
+  it('sends back the admission rate it read beside the one in its field, so a rate changed on the dashboard meanwhile stands', () => {
+    const keep = { letter: { title: '', paragraphs: [], signature: '' }, vintageNotes: [], startDate: '2027-03-01T17:00:00.000Z', endDate: '2027-03-16T00:00:00.000Z' };
+    const draft = { ...emptyDraft(), start: '2027-03-01T09:00', end: '2027-03-15T17:00', admissionPerMinute: '250' };
+    expect(bodyOf(draft, { timeZone: 'America/Los_Angeles', locationIds: [], keep: { ...keep, admissionPerMinute: 250 }, messages }).body).toMatchObject({
+      admissionPerMinute: 250,
+      admissionPerMinuteWas: 250,
+    });
+    expect(bodyOf({ ...draft, admissionPerMinute: '' }, { timeZone: 'UTC', locationIds: [], keep: { ...keep, admissionPerMinute: null }, messages }).body).toMatchObject({
+      admissionPerMinute: null,
+      admissionPerMinuteWas: null,
+    });
+    // A new offering has read nothing.
+    expect(bodyOf(draft, { timeZone: 'UTC', locationIds: [], messages }).body).not.toHaveProperty('admissionPerMinuteWas');
   });
 
   it('names the fields it cannot send, by the paths the API would use', () => {

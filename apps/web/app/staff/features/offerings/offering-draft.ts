@@ -171,7 +171,7 @@ export function bodyOf(
     timeZone: string;
     locationIds: string[];
     /** Content the form does not edit (the structured letter of older offerings), sent back as it is. */
-    keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'>;
+    keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'> & { admissionPerMinute: number | null };
     messages: { money: string; date: string };
   },
 ): { body: OfferingBody; errors: FieldErrors } {
@@ -216,6 +216,8 @@ export function bodyOf(
   if (keep) {
     body.letter = keep.letter;
     body.vintageNotes = keep.vintageNotes;
+    // The rate as read: sent back unchanged, it leaves a change made on the dashboard meanwhile.
+    body.admissionPerMinuteWas = keep.admissionPerMinute;
   }
   return { body, errors };
 }

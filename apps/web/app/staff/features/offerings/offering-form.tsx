@@ -50,7 +50,7 @@ export function OfferingForm({
   extraErrors,
 }: {
   initial: OfferingDraft;
-  keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'>;
+  keep?: Pick<StaffOffering, 'letter' | 'vintageNotes' | 'startDate' | 'endDate'> & { admissionPerMinute: number | null };
   busy: boolean;
   error: unknown;
   buttons: SubmitButton[];

@@ -121,7 +121,7 @@ export function EditOfferingPage() {
           // A fresh form for another offering (after Duplicate) or a newer version of this one.
           key={`${loaded.id}:${loaded.status ?? ''}`}
           initial={draftOf(loaded, timeZone, stored.data.openings)}
-          keep={{ letter: loaded.letter, vintageNotes: loaded.vintageNotes, startDate: loaded.startDate, endDate: loaded.endDate }}
+          keep={{ letter: loaded.letter, vintageNotes: loaded.vintageNotes, startDate: loaded.startDate, endDate: loaded.endDate, admissionPerMinute: loaded.admissionPerMinute ?? null }}
           startLocked={loaded.status !== 'draft' && loaded.phase !== 'scheduled'}
           busy={update.isPending || openings.busy}
           error={update.error}
