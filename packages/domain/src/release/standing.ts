@@ -44,7 +44,7 @@ export const StandingOfferingSchema = z.object({
   /** The member's orders, oldest first (each opens at /profile/orders/{id}); cancelled orders are not listed. */
   orders: z.array(z.object({ id: z.uuid(), number: z.string(), placedAt: z.string() })),
   bottlesOrdered: z.number().int(),
-  /** Closed without an order. */
+  /** Closed without an order, after the member's window was open (never for a window that closed before it opened). */
   skipped: z.boolean(),
   wines: z.array(StandingWineSchema),
 });
@@ -74,4 +74,13 @@ export function standingState(window: { opensAt: Date; closesAt: Date; closedEar
   if (t < window.opensAt.getTime()) return 'upcoming';
   const closes = Math.min(window.closesAt.getTime(), window.closedEarlyAt?.getTime() ?? Infinity);
   return t <= closes ? 'open' : 'closed';
+}
+
+/**
+ * Whether the member's window was ever open: not when the offering closed early, or their tier's
+ * close came, before their own opening. A member whose turn never came did not skip the offering.
+ */
+export function windowEverOpened(window: { opensAt: Date; closesAt: Date; closedEarlyAt?: Date | null }): boolean {
+  const closes = Math.min(window.closesAt.getTime(), window.closedEarlyAt?.getTime() ?? Infinity);
+  return closes >= window.opensAt.getTime();
 }

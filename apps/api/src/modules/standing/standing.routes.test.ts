@@ -72,7 +72,7 @@ beforeAll(async () => {
   const other = await t.createCustomer();
   const otherAllocation = await t.createAllocation({ offeringId: spring.id, customerId: other.id });
   await t.createOrder({ customerId: other.id, allocationId: otherAllocation.id, number: 'AM-9999' });
-  Object.assign(ids, { spring: spring.id, summer: summer.id, autumn: autumn.id, other: other.id });
+  Object.assign(ids, { spring: spring.id, summer: summer.id, autumn: autumn.id, other: other.id, tier: tier!.id });
 });
 afterAll(async () => t?.close());
 
@@ -113,6 +113,16 @@ describe('GET /v1/:tenant/customer/:customerId/standing', () => {
         { name: 'Chardonnay', minimum: 0, maximum: 3, ordered: 2, wish: { requested: 3, status: 'declined', granted: null } },
       ],
     });
+  });
+
+  it('does not call skipped an offering that closed before the member\'s own opening came', async () => {
+    const closed = await t.createOffering({ name: 'Closed Early', startDate: day(-40), endDate: day(-30), closedEarlyAt: day(-36) });
+    await t.createAllocation({ offeringId: closed.id, customerId: member.id });
+    // The member's tier was to open two days after the offering; staff closed it the day before.
+    await t.db.insert(offeringTierOpenings).values({ tenantId: TEST_TENANT, offeringId: closed.id, tierId: ids.tier!, opensAt: day(-35) });
+    const body = (await getStanding()).json() as { offerings: Array<Record<string, unknown>> };
+    expect(body.offerings.find((offering) => offering.name === 'Closed Early')).toMatchObject({ state: 'closed', orders: [], bottlesOrdered: 0, skipped: false });
+    expect(body.offerings.find((offering) => offering.name === 'Summer Release')).toMatchObject({ skipped: true });
   });
 
   it("refuses another member's standing", async () => {

@@ -1,4 +1,4 @@
-import { standingState, type Standing, type StandingOffering } from '@winery/domain';
+import { standingState, windowEverOpened, type Standing, type StandingOffering } from '@winery/domain';
 import type { StandingRepository } from './standing.repository.js';
 
 /** A member's standing (issue 17, item 5; ADR 031), measured on the app's clock. */
@@ -29,7 +29,8 @@ export function createStandingService(repository: StandingRepository, now: () =>
             state,
             orders: placed.map((order) => ({ id: order.id, number: order.number, placedAt: order.placedAt.toISOString() })),
             bottlesOrdered,
-            skipped: state === 'closed' && placed.length === 0,
+            // A member whose window closed before it opened had no turn to skip.
+            skipped: state === 'closed' && placed.length === 0 && windowEverOpened(allocation),
             wines: own.map((wine) => ({
               wineId: wine.wineId,
               name: wine.name,

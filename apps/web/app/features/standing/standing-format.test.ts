@@ -4,6 +4,7 @@ import { formatWindow, offeredLimits, offeringOutcome, rulesUnderSection, standi
 const closed = { state: 'closed' as const, skipped: false, orders: [{ id: '00000000-0000-4000-8000-0000000000a1', number: 'AE-1', placedAt: '2026-03-04T10:00:00.000Z' }] };
 const skipped = { state: 'closed' as const, skipped: true, orders: [] };
 const openNothing = { state: 'open' as const, skipped: false, orders: [] };
+const neverOpened = { state: 'closed' as const, skipped: false, orders: [] };
 const openOrdered = { ...closed, state: 'open' as const };
 
 describe('offeredLimits', () => {
@@ -35,6 +36,11 @@ describe('offeringOutcome and standingSummary', () => {
     expect(offeringOutcome(openOrdered)).toBe('ordered');
     expect(offeringOutcome(openNothing)).toBe('notYet');
     expect(offeringOutcome(skipped)).toBe('skipped');
+  });
+
+  it('does not call skipped an offering that closed before the member\'s turn came, nor count it so', () => {
+    expect(offeringOutcome(neverOpened)).toBe('closedBeforeTurn');
+    expect(standingSummary([neverOpened, skipped, closed])).toEqual({ offerings: 3, ordered: 1, skipped: 1 });
   });
 
   it('counts the offerings, those ordered from and those skipped; an open one not yet ordered from is neither', () => {

@@ -35,13 +35,15 @@ export function wishOutcome(wish: NonNullable<StandingWine['wish']>): WishOutcom
 
 /**
  * How an offering ended for the member, the one thing its card leads with: they ordered (open or
- * closed), it is open and they have not ordered yet, or it closed without an order (skipped).
+ * closed), it is open and they have not ordered yet, it closed without an order (skipped), or it
+ * closed before their own opening came (the API's `skipped` is false then: their turn never came).
  */
-export type OfferingOutcome = 'ordered' | 'notYet' | 'skipped';
+export type OfferingOutcome = 'ordered' | 'notYet' | 'skipped' | 'closedBeforeTurn';
 
 export function offeringOutcome(offering: Pick<StandingOffering, 'state' | 'skipped' | 'orders'>): OfferingOutcome {
   if (offering.orders.length > 0) return 'ordered';
-  return offering.skipped || offering.state === 'closed' ? 'skipped' : 'notYet';
+  if (offering.state === 'open') return 'notYet';
+  return offering.skipped ? 'skipped' : 'closedBeforeTurn';
 }
 
 /** The page's summary: offerings the member was in, how many they ordered from and how many they skipped. */

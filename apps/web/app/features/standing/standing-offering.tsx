@@ -60,6 +60,10 @@ export function StandingOfferingCard({ offering }: { offering: StandingOffering 
           <span className="standing-offering__mark" aria-hidden="true" />
           {t('standing.skipped')}
         </p>
+      ) : outcome === 'closedBeforeTurn' ? (
+        <p className="standing-offering__outcome" data-testid="standing-closed-before-turn">
+          {t('standing.closedBeforeTurn')}
+        </p>
       ) : outcome === 'notYet' ? (
         <p className="standing-offering__outcome" data-testid="standing-not-yet">
           {t('standing.notYet', { date: formatDate(offering.closesAt) })}
