@@ -13,7 +13,9 @@ export default defineConfig({
     // database (createTestApp); no test may rely on module state another file left (none mocks
     // modules; password.service.test.ts reloads the one module it needs fresh).
     isolate: false,
-    testTimeout: 30_000,
+    // Several tests start servers or hash passwords at production cost; while CI runs three suites
+    // on two cores they took up to 30 s, and 30 s was the limit. A test that hangs still fails.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
