@@ -59,19 +59,22 @@ async function readDelivered(mail: OutboxMail, row: MailRow): Promise<Delivered>
 
 const NOT_DELIVERED = 'No delivered copy in this outbox (not sent yet, or its file is gone). The queue keeps no links, so none show.';
 
+/** A receipt waits as its template's data (ADR 026): its words exist once the worker renders and sends it. */
+const RENDERED_WHEN_SENT = 'Rendered when it is sent.';
+
 const toView = (row: MailRow, delivered: Delivered) => ({
   id: row.id,
   tenantId: row.tenantId,
   kind: row.kind,
   to: row.toAddress,
-  subject: row.subject,
+  subject: row.template ? RENDERED_WHEN_SENT : row.subject,
   status: row.status,
   attempts: row.attempts,
   lastError: row.lastError,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
   delivered: delivered !== undefined,
-  text: delivered?.text ?? row.textBody,
+  text: delivered?.text ?? (row.template ? RENDERED_WHEN_SENT : row.textBody),
   links: delivered ? findLinks(delivered.text) : [],
   htmlUrl: `/dev/outbox/${row.id}.html`,
 });

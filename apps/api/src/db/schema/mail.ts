@@ -3,6 +3,12 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'dr
 import { customers } from './customers.js';
 import { tenants } from './tenants.js';
 
+/** A message kept as its template's data until it is sent (mail_queue.template); read by the mail module, which types it. */
+export interface DeferredMail {
+  template: { kind: string };
+  brand: object;
+}
+
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
@@ -30,6 +36,13 @@ export const mailQueue = pgTable(
      * never holds a usable link (issue 11).
      */
     linkSecrets: text('link_secrets'),
+    /**
+     * A message rendered when it is sent rather than when it is queued (an order's receipt, ADR 026):
+     * its template's data and the brand that signs it. Its bodies are empty until the worker renders
+     * and sends it, then hold what was sent, and this is null again. Only for templates without a
+     * secret link, so it never holds a usable token.
+     */
+    template: jsonb('template').$type<DeferredMail>(),
     status: text('status').$type<MailStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ function queueOf(count: number) {
     textBody: 'text',
     htmlBody: '<p>html</p>',
     linkSecrets: null,
+    template: null,
     status: 'queued',
     attempts: 0,
     nextAttemptAt: new Date(0),

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { fillHeaders, fillLinks, type LinkSecretBox } from './link-secrets.js';
+import type { DeferredMail } from '../../db/schema/index.js';
 import type { MailRepository, MailRow } from './mail.repository.js';
 import type { MailTransport } from './transports.js';
 
@@ -31,6 +32,7 @@ export const GIVE_WAY_BUSY_SHARE = 0.5;
 export const GIVE_WAY_SAMPLE_MS = 500;
 /** Stored as last_error; no retry can open secrets sealed under another key or altered. */
 export const UNREADABLE_SECRETS = 'The link secrets of this message cannot be opened (the server key changed, or the row was altered).';
+export const UNRENDERABLE = 'This message could not be rendered from its template.';
 
 export interface DrainResult {
   sent: number;
@@ -57,6 +59,8 @@ export interface MailWorkerDependencies {
   giveWayMs?: number;
   /** The share of the last sample's time the event loop was busy (tests script it); default: Node's event-loop utilisation. */
   busyShare?: () => number;
+  /** Renders a message kept as its template's data (mail_queue.template) just before it is sent. */
+  render?: (deferred: DeferredMail) => Promise<{ subject: string; text: string; html: string }>;
 }
 
 /** The event loop's utilisation since the previous call: the share of that time it was running code. */
@@ -117,9 +121,23 @@ export function createMailWorker(deps: MailWorkerDependencies) {
   }
 
   async function deliver(row: MailRow, result: DrainResult) {
+    // A receipt is rendered now, off the order's path (ADR 026); rendering again on a retry
+    // gives the same message.
+    let rendered: { subject: string; text: string; html: string } | undefined;
+    if (row.template) {
+      try {
+        if (!deps.render) throw new Error('no renderer for messages kept as templates');
+        rendered = await deps.render(row.template);
+      } catch (error) {
+        await repository.markFailed(row.id, row.attempts, UNRENDERABLE);
+        result.failed += 1;
+        log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'mail failed for good: it cannot be rendered');
+        return;
+      }
+    }
     let bodies: ReturnType<typeof unseal>;
     try {
-      bodies = unseal(row);
+      bodies = rendered ? { text: rendered.text, html: rendered.html } : unseal(row);
     } catch (error) {
       await repository.markFailed(row.id, row.attempts, UNREADABLE_SECRETS);
       result.failed += 1;
@@ -131,13 +149,13 @@ export function createMailWorker(deps: MailWorkerDependencies) {
         id: row.id,
         kind: row.kind,
         to: row.toAddress,
-        subject: row.subject,
+        subject: rendered?.subject ?? row.subject,
         text: bodies.text,
         html: bodies.html,
         ...(bodies.headers ? { headers: bodies.headers } : {}),
         createdAt: row.createdAt,
       });
-      await repository.markSent(row.id, row.attempts, now(), ref);
+      await repository.markSent(row.id, row.attempts, now(), ref, rendered);
       result.sent += 1;
     } catch (error) {
       const lastError = describeSendError(error);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
-import { brands, customers, mailQueue, tenants } from '../../db/schema/index.js';
+import { brands, customers, mailQueue, tenants, type DeferredMail } from '../../db/schema/index.js';
 import type { MailBrand } from './templates/mail-types.js';
 
 export type MailRow = typeof mailQueue.$inferSelect;
@@ -16,6 +16,8 @@ export interface NewMail {
   htmlBody: string;
   /** The bodies' link tokens, sealed (link-secrets.ts); null when the message has none. */
   linkSecrets: string | null;
+  /** Rendered when sent (mail_queue.template): the template's data and brand; the bodies are empty until then. */
+  template?: DeferredMail | null;
   /** When the worker may first send it (normally: now). */
   nextAttemptAt: Date;
   createdAt: Date;
@@ -111,10 +113,12 @@ export function createMailRepository(db: Database) {
      * the row again, the stale worker's outcome is ignored. The link secrets go in the same
      * statement: a sent message keeps nothing that could open its links.
      */
-    async markSent(id: string, attempt: number, at: Date, deliveryRef: string): Promise<boolean> {
+    /** Sent: a message rendered at sending keeps the bodies it was sent with (`rendered`). */
+    async markSent(id: string, attempt: number, at: Date, deliveryRef: string, rendered?: { subject: string; text: string; html: string }): Promise<boolean> {
+      const bodies = rendered ? { subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, template: null } : {};
       const rows = await db
         .update(mailQueue)
-        .set({ status: 'sent', sentAt: at, deliveryRef, lastError: null, linkSecrets: null })
+        .set({ status: 'sent', sentAt: at, deliveryRef, lastError: null, linkSecrets: null, ...bodies })
         .where(and(eq(mailQueue.id, id), eq(mailQueue.attempts, attempt), eq(mailQueue.status, 'queued')))
         .returning({ id: mailQueue.id });
       return rows.length > 0;

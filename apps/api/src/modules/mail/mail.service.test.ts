@@ -3,7 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { brands, mailQueue } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, UNREADABLE_SECRETS } from './mail-worker.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, UNREADABLE_SECRETS, UNRENDERABLE } from './mail-worker.js';
+import { findMailBrand, insertMail } from './mail.repository.js';
+import { renderMail } from './render-mail.js';
+import type { MailTemplate } from './templates/mail-templates.js';
 import { createMailService } from './mail.service.js';
 import { secretLink } from './templates/secret-link.js';
 import type { MailTransport, OutgoingMail } from './transports.js';
@@ -124,6 +127,50 @@ describe('enqueue', () => {
   it('names the transport', () => {
     expect(t.app.mail.transport).toBe('scripted');
     expect(t.app.mail.link('/magic-link/1')).toBe('https://members.example.com/magic-link/1');
+  });
+});
+
+describe('prepare: a receipt kept as its data, rendered when sent (ADR 026)', () => {
+  const receipt: MailTemplate = {
+    kind: 'order-confirmation',
+    firstName: 'Ada',
+    orderNumber: 'AE-12345678',
+    offeringName: 'Spring Release',
+    placedAt: '2026-11-25T10:00:00.000Z',
+    lines: [{ name: 'Quella', vintage: 2021, sizeMl: 750, quantity: 3, unitPriceCents: 18_500 }],
+    totals: { subtotalCents: 55_500, shippingCents: 4_500, taxCents: 4_024, totalCents: 64_024, shippingLabel: 'shipping', taxLabel: 'salesTax' },
+    delivery: { method: 'shipping', address: ['12 Vineyard Road', 'Sonoma, CA 95476', 'US'] },
+    card: { brand: 'visa', last4: '4242' },
+    giftMessage: null,
+    addsToNumber: null,
+  };
+
+  it('stores the data and the brand with no bodies; the worker sends what enqueue would have, and keeps it', async () => {
+    const brand = await findMailBrand(t.db, t.tenantId);
+    const prepared = t.app.mail.prepare({ tenantId: t.tenantId, to: 'ada@example.com', template: receipt }, brand);
+    await insertMail(t.db, prepared);
+    expect(await rowOf(prepared.id)).toMatchObject({ status: 'queued', subject: '', textBody: '', htmlBody: '', linkSecrets: null, template: { template: receipt, brand } });
+
+    expect(await t.app.mail.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const expected = await renderMail(receipt, { brand, publicUrl: 'https://members.example.com' });
+    expect(transport.sent).toHaveLength(1);
+    expect(transport.sent[0]).toMatchObject({ to: 'ada@example.com', kind: 'order-confirmation', subject: expected.subject, text: expected.text, html: expected.html });
+    expect(expected.html).toContain('Acme Vineyards');
+    expect(await rowOf(prepared.id)).toMatchObject({ status: 'sent', subject: expected.subject, textBody: expected.text, htmlBody: expected.html, template: null });
+  });
+
+  it('refuses a template with a secret link: its token would be stored as it is', async () => {
+    const brand = await findMailBrand(t.db, t.tenantId);
+    expect(() => t.app.mail.prepare(signInLink(), brand)).toThrow(/secret link/);
+  });
+
+  it('fails for good, sending nothing, a kept message that cannot be rendered', async () => {
+    const brand = await findMailBrand(t.db, t.tenantId);
+    const prepared = t.app.mail.prepare({ tenantId: t.tenantId, to: 'ada@example.com', template: receipt }, brand);
+    await insertMail(t.db, { ...prepared, template: { template: { kind: 'order-confirmation' }, brand } });
+    expect(await t.app.mail.drain()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(transport.sent).toHaveLength(0);
+    expect(await rowOf(prepared.id)).toMatchObject({ status: 'failed', lastError: UNRENDERABLE });
   });
 });
 

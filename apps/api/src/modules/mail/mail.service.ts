@@ -9,11 +9,18 @@ import { createMailRepository, findMailBrand, findMailPreferences, insertMail, t
 import { absoluteUrl, renderSealedMail, type RenderContext } from './render-mail.js';
 import type { MailTemplate } from './templates/mail-templates.js';
 import type { MailBrand } from './templates/mail-types.js';
-import { secretLink } from './templates/secret-link.js';
+import { SecretLink, secretLink } from './templates/secret-link.js';
 import type { MailTransport } from './transports.js';
 import { createUnsubscribeTokens, UNSUBSCRIBE_LINK_LIFETIME_MS } from './unsubscribe-tokens.js';
 
 export const DEFAULT_MAIL_WORKER_INTERVAL_MS = 5_000;
+
+/** Whether a template has a SecretLink anywhere in it: its data may then not be stored as it is. */
+function holdsSecretLink(value: unknown): boolean {
+  if (value instanceof SecretLink) return true;
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(holdsSecretLink);
+}
 
 /** `enqueue` refuses optional mail at run time (its types take any template, so callers may build one generically). */
 export interface EnqueueMail<T extends MailTemplate = MailTemplate> {
@@ -73,6 +80,12 @@ export function createMailService(deps: MailServiceDependencies) {
     log,
     intervalMs: deps.workerIntervalMs ?? DEFAULT_MAIL_WORKER_INTERVAL_MS,
     giveWayMs: deps.giveWayMs ?? 0,
+    // A message kept as its template's data (`prepare`): rendered now, as `enqueue` would have.
+    async render(deferred) {
+      const sealed = await renderSealedMail(deferred.template as unknown as MailTemplate, { brand: deferred.brand as unknown as MailBrand, publicUrl: deps.publicUrl });
+      if (sealed.secrets) throw new Error('A message rendered when it is sent cannot hold a secret link: its token would have been stored.');
+      return { subject: sealed.subject, text: sealed.text, html: sealed.html };
+    },
   });
 
   /** The mail_queue row of one message: rendered, its link tokens sealed, due now. */
@@ -128,14 +141,31 @@ export function createMailService(deps: MailServiceDependencies) {
     },
 
     /**
-     * Renders one transactional message into the row `enqueue` would insert, for a caller that
+     * The row of one transactional message to be rendered when it is sent, for a caller that
      * writes it in a statement of its own, with the brand it has read itself: order placement
-     * writes the receipt in the same round trip as the order (ADR 026). Call `queued` once that
-     * has committed.
+     * writes the receipt in the same round trip as the order (ADR 026), and rendering it there
+     * was most of the order's own CPU. The row keeps the template's data and the brand; the worker
+     * renders it, sends it and keeps what it sent. Only for templates without a secret link (the
+     * data would hold the token): one that has one is refused when it is sent. Call `queued` once
+     * the row has committed.
      */
-    async prepare(input: EnqueueMail, brand: MailBrand): Promise<NewMail> {
+    prepare(input: EnqueueMail, brand: MailBrand): NewMail {
       if (preferenceOf(input.template.kind)) throw new Error(`"${input.template.kind}" mail may be turned off: queue it with enqueueIfWanted.`);
-      return render(input, brand);
+      if (holdsSecretLink(input.template)) throw new Error(`"${input.template.kind}" mail has a secret link: queue it with enqueue, which seals the token.`);
+      const at = now();
+      return {
+        id: randomUUID(),
+        tenantId: input.tenantId,
+        kind: input.template.kind,
+        toAddress: input.to,
+        subject: '',
+        textBody: '',
+        htmlBody: '',
+        linkSecrets: null,
+        template: { template: { ...input.template }, brand: { ...brand } },
+        nextAttemptAt: at,
+        createdAt: at,
+      };
     },
 
     /** A row from `prepare` has committed: the worker sends it at once. */

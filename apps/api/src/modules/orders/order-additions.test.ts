@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, carts, mailQueue, orderLines, orders } from '../../db/schema/index.js';
+import { addresses, carts, orderLines, orders } from '../../db/schema/index.js';
 import { createOrderingFixtures, ignoreDroppedConnections, RATES, type OrderingFixtures } from '../../testing/ordering-fixtures.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 
@@ -67,8 +67,8 @@ async function bottlesHeld(m: Member, offeringWineId: string) {
   return Number(row?.n ?? 0);
 }
 
-const confirmations = (to: string) =>
-  t.db.select().from(mailQueue).where(and(eq(mailQueue.toAddress, to), eq(mailQueue.kind, 'order-confirmation')));
+/** The receipts a member received (rendered when sent, ADR 026). */
+const confirmations = async (to: string) => (await t.deliveredMail({ to, kind: 'order-confirmation' })).map((mail) => ({ subject: mail.subject, textBody: mail.text }));
 
 /** Quella at $100 (max 3) and Vecina at $60 (max 6), 30 bottles each in the cellar. */
 async function scenario(options: { quellaStock?: number; quellaMaximum?: number; orderMinimumCents?: number } = {}) {

@@ -247,8 +247,8 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
           if (delivery.stockLocationId === null || wine.stock === null || wine.stock < line.quantity) throw soldOut(wine);
         }
 
-        // (g) The receipt, rendered now and written with the order (no order without its e-mail,
-        // no e-mail without its order).
+        // (g) The receipt, written with the order (no order without its e-mail, no e-mail without
+        // its order) as its template's data: the mail worker renders it when it sends it (ADR 026).
         const at = now();
         const number = found.number;
         if (number === null) throw new Error('no free order number among the numbers drawn');
@@ -267,7 +267,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
           };
         });
         const receipt = found.member
-          ? await mail.prepare(
+          ? mail.prepare(
               {
                 tenantId,
                 to: found.member.email,

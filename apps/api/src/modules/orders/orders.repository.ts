@@ -251,6 +251,7 @@ function writeStatement(input: OrderWrite): SQL {
     text_body: mail.textBody,
     html_body: mail.htmlBody,
     link_secrets: mail.linkSecrets,
+    template: mail.template ?? null,
     next_attempt_at: mail.nextAttemptAt.toISOString(),
     created_at: mail.createdAt.toISOString(),
   };
