@@ -5,6 +5,7 @@ import { auditLog, customers, linkTokens, mailQueue, offeringInvitations, offeri
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { createInvitationsRepository } from './invitations.repository.js';
 import { createInvitationsService } from './invitations.service.js';
+import { secretLink } from '../mail/templates/secret-link.js';
 
 /* Invitations to an offering, their states, reminders on demand and the scheduled reminder. */
 
@@ -271,7 +272,7 @@ describe("members' own choices (issue 15)", () => {
     expect(await t.db.select().from(offeringInvitations).where(eq(offeringInvitations.customerId, customer.id))).toEqual([]);
 
     // The mail service never sends optional mail without asking.
-    const template = { kind: 'allocation-link' as const, firstName: 'Ada', url: 'https://example.com/x', offeringName: offering.name, closesOn: offering.endDate.toISOString() };
+    const template = { kind: 'allocation-link' as const, firstName: 'Ada', url: secretLink('/allocation-link/', 'x'), offeringName: offering.name, closesOn: offering.endDate.toISOString() };
     await expect(t.app.mail.enqueue({ tenantId: TEST_TENANT, to: customer.email, template })).rejects.toThrow(/enqueueIfWanted/);
     expect(await t.app.mail.enqueueIfWanted({ tenantId: TEST_TENANT, customerId: customer.id, to: customer.email, template })).toBeNull();
     await t.db.update(customers).set({ mailOfferingInvitations: true }).where(eq(customers.id, customer.id));
