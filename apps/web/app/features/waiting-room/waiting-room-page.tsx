@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OFFERING_PATHS, type WaitingRoom } from '@winery/domain';
 import { PageLoading } from '../../components/page-loading';
 import { useAllocation } from '../../lib/member-status/member-status.api';
-import { countdownParts, estimateWords, secondsUntil } from './waiting-room-time';
+import { countdownParts, estimateWords, secondsUntil, serverNow } from './waiting-room-time';
 import { useWaitingRoom } from './waiting-room.api';
 
 /** How long "It's your turn" shows before the page moves on to the wines by itself. */
@@ -12,14 +12,13 @@ const MOVE_ON_MS = 3_000;
 
 /** The device's clock corrected to the server's, ticking each second while `ticking`. */
 function useServerNow(room: WaitingRoom | undefined, readAt: number, ticking: boolean): number {
-  const offset = room ? Date.parse(room.serverTime) - readAt : 0;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!ticking) return undefined;
     const timer = window.setInterval(() => setNow(Date.now()), 1_000);
     return () => window.clearInterval(timer);
   }, [ticking]);
-  return now + offset;
+  return room ? serverNow(now, readAt, room.serverTime) : now;
 }
 
 function Countdown({ seconds }: { seconds: number }) {

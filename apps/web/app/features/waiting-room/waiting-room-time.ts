@@ -1,3 +1,11 @@
+/**
+ * The server's time now, from the device's clock: the server's time of the last answer plus what
+ * the device's clock has moved since it was read (`readAt`). A device reading older than the
+ * answer (the page's once-a-second tick, late on a busy device) counts as the answer's own, so the
+ * page never shows a time before what the server last said.
+ */
+export const serverNow = (deviceNow: number, readAt: number, serverTime: string): number => Date.parse(serverTime) + Math.max(0, deviceNow - readAt);
+
 /** Whole seconds from `now` to `to` (never negative). */
 export const secondsUntil = (to: string | number, now: number): number => Math.max(0, Math.ceil(((typeof to === 'string' ? Date.parse(to) : to) - now) / 1000));
 
