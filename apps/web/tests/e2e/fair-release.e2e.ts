@@ -109,12 +109,28 @@ const HELD_FOR_FIVE_MINUTES = /^Your bottles are held for you for 0?(5:00|4:[0-5
  * few seconds later: the page's clock is held still meanwhile, so what is checked is the page as
  * the member reads it); they follow the offer.
  */
+/**
+ * Holds the page's clock a moment from now. `pauseAt` cannot go back, and on a busy machine the
+ * instant read from the page may already have passed when it runs: read again and retry.
+ */
+async function pauseSoon(page: Page) {
+  for (let attempt = 1; ; attempt += 1) {
+    const at = (await page.evaluate(() => Date.now())) + 250;
+    try {
+      await page.clock.pauseAt(at);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
 async function admittedToChoose(page: Page, axe = false) {
   await main(page).getByRole('heading', { name: "It's your turn" }).waitFor({ timeout: 15_000 });
   if (axe) {
     // axe-core waits on the page's timers, which a paused clock holds: the clock is moved on in
     // steps of 10 ms while it works, far short of the page's own move on (3 s).
-    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+    await pauseSoon(page);
     let done = false;
     const audit = expectNoAxeViolations(page, 'the waiting room, admitted').finally(() => (done = true));
     let movedMs = 0;
