@@ -64,23 +64,26 @@ export type ListRulesInput = z.infer<typeof ListRulesInputSchema>;
 export const ListRulesSchema = z.object({ markdown: z.string(), html: z.string() });
 export type ListRules = z.infer<typeof ListRulesSchema>;
 
+type StandingWindow = { opensAt: Date; closesAt: Date; closedEarlyAt?: Date | null };
+
+/** When the member's window really closes: its close, or the offering's early close when that came first. */
+const closesAtTime = (window: StandingWindow): number => Math.min(window.closesAt.getTime(), window.closedEarlyAt?.getTime() ?? Infinity);
+
 /**
  * Where an offering a member was in stands in their own window at `now`: as the allocation status
  * reads it (getAllocationStatus), open from the opening to the close inclusive, closed after.
  * Closing early ends the window at that instant.
  */
-export function standingState(window: { opensAt: Date; closesAt: Date; closedEarlyAt?: Date | null }, now: Date): StandingOfferingState | 'upcoming' {
+export function standingState(window: StandingWindow, now: Date): StandingOfferingState | 'upcoming' {
   const t = now.getTime();
   if (t < window.opensAt.getTime()) return 'upcoming';
-  const closes = Math.min(window.closesAt.getTime(), window.closedEarlyAt?.getTime() ?? Infinity);
-  return t <= closes ? 'open' : 'closed';
+  return t <= closesAtTime(window) ? 'open' : 'closed';
 }
 
 /**
  * Whether the member's window was ever open: not when the offering closed early, or their tier's
  * close came, before their own opening. A member whose turn never came did not skip the offering.
  */
-export function windowEverOpened(window: { opensAt: Date; closesAt: Date; closedEarlyAt?: Date | null }): boolean {
-  const closes = Math.min(window.closesAt.getTime(), window.closedEarlyAt?.getTime() ?? Infinity);
-  return closes >= window.opensAt.getTime();
+export function windowEverOpened(window: StandingWindow): boolean {
+  return closesAtTime(window) >= window.opensAt.getTime();
 }

@@ -5,7 +5,6 @@ import {
   estimateAdmissionAt,
   isAdmitted,
   joinedBeforeOpening,
-  positionAfter,
   queueOrder,
   waitingRoomState,
   type QueueEntry,
@@ -98,7 +97,6 @@ describe('advance', () => {
 
 describe('position maths', () => {
   it('is 1-based and through once within the admitted count', () => {
-    expect(positionAfter(0)).toBe(1);
     expect(isAdmitted(1, 0)).toBe(false);
     expect(isAdmitted(1, 1)).toBe(true);
     expect(isAdmitted(5, 4)).toBe(false);

@@ -86,9 +86,6 @@ export const isAdmitted = (position: number, admitted: number): boolean => posit
 /** How many members are still ahead of the one at a 1-based `position` (0 once through). */
 export const aheadOf = (position: number, admitted: number): number => Math.max(0, position - 1 - admitted);
 
-/** The 1-based position of an entry given how many entries come before it in the queue's order. */
-export const positionAfter = (entriesBefore: number): number => entriesBefore + 1;
-
 /**
  * When the member at `position` should be through at the current rate, counted from the later of
  * `advancedAt` and the opening; `now` for a member already through. Before the opening there is
