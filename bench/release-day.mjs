@@ -49,12 +49,15 @@
 //                    cgroup CPU quota, as root; default 0.25, 0 = off), so what an instance adds shows
 //   --rounds=R       the order step's measured rounds, each beside a bare SQL run (default 5)
 //   --warm-up=W      orders each instance and the SQL's pool serve unmeasured first (default 600)
+//   --one-instance   the order step with 1 instance only (against the bare SQL): a quicker run to
+//                    compare two builds; the checks across instances are then left out
 //   --fair-members=F members in the fair release's waiting room (default 500, at most N)
 //   --fair-join=S    seconds before the opening in which they arrive (default 15)
 //   --only=a,b       run only these sections (journey, link, storm, orders, sql, fair); implies --no-write
 //   BENCH_STALE_OK=1 measure the build as it is even when sources are newer (others editing the checkout)
 //   --no-write       print only, leave docs/performance.md alone
 //   BENCH_KEEP_LOGS=1  keep the instances' logs (api-<name>.log in a temporary folder, printed at the end)
+//   BENCH_KEEP_DB=1  keep the bench's database afterwards, to look into it (drop it yourself)
 //   BENCH_CPU_PROF=<folder>  each API instance writes V8 CPU profiles in <folder>/<name> when it stops (node --cpu-prof)
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -108,6 +111,8 @@ const CAP = Number(arg('cap', 0.25));
 const ROUNDS = Number(arg('rounds', 5));
 /** Orders each instance and the bare SQL's pool serve before the measured rounds (not reported). */
 const WARM_UP = Number(arg('warm-up', 600));
+/** Only the order step's 1-instance configuration: a quicker before/after of two builds. */
+const ONE_INSTANCE = process.argv.includes('--one-instance');
 
 for (const [name, value] of Object.entries({ members: MEMBERS, 'password-members': PASSWORD_MEMBERS, storm: STORM, concurrency: CONCURRENCY, 'sql-pool': SQL_POOL, rounds: ROUNDS, 'warm-up': WARM_UP, 'fair-members': FAIR_MEMBERS, 'fair-join': FAIR_JOIN_SECONDS })) {
   if (!Number.isInteger(value) || value < 1) fail(`--${name} must be a whole number above 0.`);
@@ -181,7 +186,8 @@ async function cleanUp() {
   await db?.end().catch(() => undefined);
   const dropper = new pg.Client({ connectionString: ADMIN_URL });
   await dropper.connect();
-  await dropper.query(`drop database if exists "${benchDb}" with (force)`);
+  if (process.env.BENCH_KEEP_DB) console.log(`[bench] the database ${benchDb} is kept`);
+  else await dropper.query(`drop database if exists "${benchDb}" with (force)`);
   await dropper.end();
   if (process.env.BENCH_KEEP_LOGS) console.log(`[bench] the instances' logs are kept in ${work}`);
   else rmSync(work, { recursive: true, force: true });
@@ -570,14 +576,15 @@ async function main() {
   }
 
   if (runs('orders')) {
-    const [a, b] = [await start('orders-A'), await start('orders-B')];
-    const c = CLUSTER ? await start('cluster', { WEB_CONCURRENCY: '2' }) : null;
-    const capping = CAP > 0 ? cpuCapSupport() : { ok: false, why: '--cap=0' };
+    const a = await start('orders-A');
+    const b = ONE_INSTANCE ? null : await start('orders-B');
+    const c = CLUSTER && !ONE_INSTANCE ? await start('cluster', { WEB_CONCURRENCY: '2' }) : null;
+    const capping = ONE_INSTANCE ? { ok: false, why: '--one-instance' } : CAP > 0 ? cpuCapSupport() : { ok: false, why: '--cap=0' };
     const capped = capping.ok ? [await start('capped-A', {}, CAP), await start('capped-B', {}, CAP)] : [];
     const cappedLabel = `1 instance held to ${CAP} of a core`;
     const configs = [
       { label: '1 instance', origins: [a.origin], apis: [a] },
-      { label: '2 instances (two processes, requests spread in turn)', origins: [a.origin, b.origin], apis: [a, b] },
+      ...(b ? [{ label: '2 instances (two processes, requests spread in turn)', origins: [a.origin, b.origin], apis: [a, b] }] : []),
       ...(c ? [{ label: '1 server with WEB_CONCURRENCY=2', origins: [c.origin], apis: [c] }] : []),
       ...(capped.length
         ? [
@@ -615,7 +622,7 @@ async function main() {
 
     /* Across instances: the same order sent to both at once; the limits each instance keeps in shared stores. */
     const across = { checks: [] };
-    {
+    if (b) {
       const members = ready.slice(0, 100);
       const { stock } = await restock(db, seed, members, 1);
       await saveCarts(members, sessions, a.origin);
@@ -658,7 +665,7 @@ async function main() {
       });
     }
     await stop(a);
-    await stop(b);
+    if (b) await stop(b);
     report.sections.orders = { configs: results, across, cluster: CLUSTER, warmUp: warmMembers.length, cap: capping.ok ? CAP : null, noCap: capping.ok ? null : capping.why };
   }
 

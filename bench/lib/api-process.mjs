@@ -9,7 +9,9 @@ import { root, freePort, fail } from './in-process-api.mjs';
 import { sleep } from './measure.mjs';
 import { makeCpuCap } from './cpu-cap.mjs';
 
-export const serverJs = join(root, 'apps/api/dist/server.js');
+// BENCH_SERVER_JS: another build's server.js (e.g. a copy of apps/api/dist made before a change, kept
+// beside it so it finds the same packages and migrations), to compare two builds on one machine.
+export const serverJs = process.env.BENCH_SERVER_JS ?? join(root, 'apps/api/dist/server.js');
 
 /** Exits with a sentence when the API is not built, or built from older sources than the checkout's. */
 export function requireFreshBuild() {
