@@ -42,14 +42,28 @@ export interface OrderPlacementDependencies {
   mail: MailService;
   log: FastifyBaseLogger;
   now: () => Date;
-  /** The waiting room's check (issue 17): a member not yet through cannot order. */
-  admission: Pick<WaitingRoomService, 'assertCartAdmitted'>;
+  /**
+   * The waiting room's check (issue 17): a member not yet through cannot order. Asked only when the
+   * order's context says the offering has a room the member was not yet seen through (ADR 026).
+   */
+  admission: Pick<WaitingRoomService, 'assertAdmitted'>;
 }
 
 export type PlaceOrderResult = { order: MemberOrder; created: boolean };
 
 /** A context the submission may go on with: its cart, allocation and everything else were found. */
 type Found = Extract<OrderContext, { kind: 'found' }>;
+
+/**
+ * Thrown out of a placement whose context says the member's waiting room has to be asked: nothing
+ * was tried yet (no card, no stock); the room is asked outside the transaction, then the placement
+ * starts again.
+ */
+class AdmissionToCheck extends Error {
+  constructor(readonly allocationId: string) {
+    super('the waiting room decides whether this member may order yet');
+  }
+}
 
 /**
  * What the context says before anything is checked: a repeat of a placed submission (answered with
@@ -178,10 +192,13 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
    * who already holds an order of the allocation places an addition (ADR 017): it points at their
    * first order and is charged for its own bottles only.
    */
-  return async function place(tenantId: string, customerId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-    // Outside the transaction: one look-up by primary keys when the offering has no waiting room.
-    await admission.assertCartAdmitted(tenantId, customerId, input.cartId);
+  async function attempt(tenantId: string, customerId: string, input: PlaceOrderInput, admissionChecked: boolean): Promise<PlaceOrderResult> {
     const payment = input.payment;
+    // The room is asked (outside any transaction) only for a member its offering's context says
+    // was not yet seen through; once asked, the attempt that follows goes on.
+    const assertAdmissionKnown = (found: Found) => {
+      if (found.needsAdmission && !admissionChecked) throw new AdmissionToCheck(found.offer.allocationId);
+    };
     const contextInput = {
       tenantId,
       customerId,
@@ -201,6 +218,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
     if (!('cardId' in payment)) {
       const seen = admit(await repository.orderContext(contextInput));
       if ('repeatOf' in seen) return { order: await orderView(tenantId, seen.repeatOf), created: false };
+      assertAdmissionKnown(seen);
       checkSubmission(seen, customerId, input);
       newCardTry = await countNewCardTry(tenantId, customerId, payment, seen.cardCount);
     }
@@ -216,6 +234,7 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
         // finds its order; two different orders of one member cannot both spend the same maximum.
         const found = admit(await q.context(contextInput));
         if ('repeatOf' in found) return { orderId: found.repeatOf, created: false, order: null };
+        assertAdmissionKnown(found);
         const { delivery, billing, tables } = checkSubmission(found, customerId, input);
         const savedSource = 'cardId' in payment ? savedCardSource(found.card, customerId) : null;
         const { offer, cart } = found;
@@ -348,6 +367,9 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
       if (outcome.receipt) mail.queued();
       return { order: outcome.order!, created: true };
     } catch (error) {
+      // A room turned on between the read before the transaction and the one in it: the new card's
+      // try goes back, as nothing was tried, and is counted again when the placement starts again.
+      if (error instanceof AdmissionToCheck && newCardTry) await tokenizer.giveBackTry(tenantId, customerId);
       // The same key raced in through another allocation: the first order wins and is the answer.
       if (isUniqueViolation(error, 'orders_idempotency_unique')) {
         const winnerId = await repository.findIdByIdempotencyKey(tenantId, customerId, input.idempotencyKey);
@@ -364,6 +386,17 @@ export function createOrderPlacement(deps: OrderPlacementDependencies) {
     } finally {
       // A card tokenised for this order and not saved with it is forgotten at the gateway.
       if (!savedCard) await forgetFreshCard(source);
+    }
+  }
+
+  return async function place(tenantId: string, customerId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    try {
+      return await attempt(tenantId, customerId, input, false);
+    } catch (error) {
+      if (!(error instanceof AdmissionToCheck)) throw error;
+      // Refuses a member whose place has not come up yet; marks one who is through as seen.
+      await admission.assertAdmitted(tenantId, customerId, error.allocationId);
+      return attempt(tenantId, customerId, input, true);
     }
   };
 }

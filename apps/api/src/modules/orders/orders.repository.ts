@@ -99,6 +99,8 @@ export type OrderContext =
       rates: RateRow[];
       /** The first of the drawn numbers no order had when read; null if every one was taken. */
       number: string | null;
+      /** The offering has a waiting room and the member was not yet seen through it (migration 0016): the room decides. */
+      needsAdmission: boolean;
     };
 
 export interface OrderContextInput {
@@ -161,6 +163,7 @@ function toOrderContext(raw: Record<string, unknown>): OrderContext {
       name: row.name,
     })),
     number: (raw.number as string | null) ?? null,
+    needsAdmission: raw.needsAdmission === true,
   };
 }
 
@@ -200,7 +203,7 @@ const jsonOf = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** The first row of a raw statement's answer: node-postgres and PGlite both answer `{ rows }`. */
 const firstRow = <T>(result: unknown): T => (result as { rows: T[] }).rows[0]!;
 
-/** The context read (order_placement_context, migrations 0012 and 0013). */
+/** The context read (order_placement_context, migrations 0012, 0013 and 0016). */
 function contextStatement(input: OrderContextInput): SQL {
   const { delivery } = input;
   return sql`select order_placement_context(

@@ -22,7 +22,7 @@ export interface OrdersDependencies {
   log: FastifyBaseLogger;
   now: () => Date;
   /** The waiting room's check before an order (issue 17). */
-  admission: Pick<WaitingRoomService, 'assertCartAdmitted'>;
+  admission: Pick<WaitingRoomService, 'assertAdmitted'>;
 }
 
 export function createOrdersService(deps: OrdersDependencies) {

@@ -5,8 +5,8 @@ import { createWaitingRoomService } from './waiting-room.service.js';
 
 /**
  * The waiting room as the app's parts build it. Other areas refuse a member not yet through with
- * its assertAdmitted (cart writes, holds) and assertCartAdmitted (order placement); it keeps no
- * state of its own, so each area may build its own.
+ * its assertAdmitted (cart writes, holds, and order placement when the order's context says the
+ * member was not yet seen through); it keeps no state of its own, so each area may build its own.
  */
 export const waitingRoomFrom = ({ db, now }: Pick<ModuleParts, 'db' | 'now'>) =>
   createWaitingRoomService({ repository: createWaitingRoomRepository(db), now });

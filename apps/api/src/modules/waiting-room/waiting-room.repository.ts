@@ -125,22 +125,6 @@ function createWaitingRoomQueries(db: Database) {
       return row ? { perMinute: row.admission_per_minute === null ? null : Number(row.admission_per_minute), admitted: row.admitted_at != null } : undefined;
     },
 
-    /** The same check from a cart (order placement knows the cart, not the allocation). */
-    async admissionOfCart(tenantId: string, customerId: string, cartId: string) {
-      const [row] = rowsOf(
-        await db.execute(sql`
-          select c.allocation_id, o.admission_per_minute, e.admitted_at
-            from carts c
-            join allocations a on a.id = c.allocation_id
-            join offerings o on o.id = a.offering_id
-            left join waiting_room_entries e on e.offering_id = a.offering_id and e.customer_id = c.customer_id
-           where c.tenant_id = ${tenantId} and c.id = ${cartId}::uuid and c.customer_id = ${customerId}::uuid`),
-      );
-      return row
-        ? { allocationId: String(row.allocation_id), perMinute: row.admission_per_minute === null ? null : Number(row.admission_per_minute), admitted: row.admitted_at != null }
-        : undefined;
-    },
-
     /** The room of an opening, made on first use (one per opening, whoever comes first). */
     async room(tenantId: string, offeringId: string, tierId: string | null): Promise<RoomRow> {
       const tier = sameTier(sql.raw('tier_id'), tierId);

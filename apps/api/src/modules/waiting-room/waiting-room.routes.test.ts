@@ -161,6 +161,13 @@ describe('GET|POST …/allocation/{allocationId}/waiting-room', () => {
     clock = at(opensAt, 5);
     expect((await look(late)).json()).toMatchObject({ state: 'admitted', position: 5, ahead: 0 });
     expect((await order(late, staleId)).statusCode).toBe(201);
+
+    // Through since 4 s without having looked at the room since it was refused: the order's
+    // context sends it to the room, which finds it through, and the order goes on.
+    const [fourthCart] = await t.db.insert(carts).values({ tenantId: TEST_TENANT, customerId: fourth.customer.id, allocationId: fourth.allocation.id, lines: [{ wineId: wine.id, quantity: 1 }] }).returning();
+    const placed = await order(fourth, fourthCart!.id);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json()).toMatchObject({ status: 'pending' });
   });
 
   it('has no room without a rate: everyone is through, carts are not held up', async () => {

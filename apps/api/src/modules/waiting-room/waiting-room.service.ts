@@ -163,13 +163,6 @@ async function staffView(tenantId: string, offeringId: string): Promise<StaffWai
     beforeRateChange: (tx: Database, tenantId: string, offeringId: string, from: number | null, at: Date): Promise<void> =>
       advanceBeforeRateChange(repository.within(tx), tenantId, offeringId, from, at),
 
-    /** The admission check from a cart (order placement): a cart not found is the caller's to answer. */
-    async assertCartAdmitted(tenantId: string, customerId: string, cartId: string): Promise<void> {
-      const found = await repository.admissionOfCart(tenantId, customerId, cartId);
-      if (!found || found.perMinute === null || found.admitted) return;
-      await assertAdmitted(tenantId, customerId, found.allocationId);
-    },
-
     /**
      * A new admission rate, live: in one transaction, under the offering's lock, every room is
      * advanced at the old rate up to now, then the rate changes, so members already through stay
