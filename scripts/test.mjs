@@ -55,7 +55,13 @@ const suite = (name, cwd, args, { env = process.env, after = [] } = {}) => {
         const why = (test) => firstLine(test.failureMessages?.[0]).replace(/^Error: STACK_TRACE_ERROR$/, 'timed out');
         return tests.map((test) => ({ where: `${where} > ${test.fullName}`, why: why(test) }));
       });
-      return { passed: report.numPassedTests, failed: report.numFailedTests, total: report.numTotalTests, failures };
+      // The slowest files, for whoever makes the run faster: where its minutes go, from the same report.
+      const slowest = report.testResults
+        .map((file) => ({ where: file.name.replace(`${root}/`, ''), ms: (file.endTime ?? 0) - (file.startTime ?? 0) }))
+        .filter((file) => file.ms > 0)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5);
+      return { passed: report.numPassedTests, failed: report.numFailedTests, total: report.numTotalTests, failures, slowest };
     },
   };
 };
@@ -119,6 +125,14 @@ for (const [index, result] of results.entries()) {
 }
 row(`total${lanes.length > 1 ? ` (${lanes.length} lanes side by side)` : ''}`, passed + failed, seconds(Date.now() - started));
 console.log('');
+const slow = results.filter((result) => result.report?.slowest?.length);
+if (slow.length > 0) {
+  console.log('Slowest test files (time from their first test to their last, lanes running beside them):');
+  for (const result of slow) {
+    console.log(`  ${result.name}: ${result.report.slowest.map(({ where, ms }) => `${where.replace(/^.*\/(?=[^/]+$)/, '')} ${seconds(ms)}`).join(', ')}`);
+  }
+  console.log('');
+}
 for (const { where, why } of results.flatMap((result) => result.report?.failures ?? [])) {
   console.log(`[winery] FAILED ${where}${why ? `\n         ${why}` : ''}`);
 }
