@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWindow, offeredLimits, offeringOutcome, rulesUnderSection, standingSummary, wishOutcome } from './standing-format';
+import { formatWindow, offeredLimits, offeringOutcome, rulesUnderSection, standingSummary, windowNeverOpened, wishOutcome } from './standing-format';
 
 const closed = { state: 'closed' as const, skipped: false, orders: [{ id: '00000000-0000-4000-8000-0000000000a1', number: 'AE-1', placedAt: '2026-03-04T10:00:00.000Z' }] };
 const skipped = { state: 'closed' as const, skipped: true, orders: [] };
@@ -59,6 +59,20 @@ describe('formatWindow', () => {
 
   it('has nothing to say for a date it cannot read', () => {
     expect(formatWindow('not a date', '2026-03-17T00:00:00.000Z')).toBeNull();
+  });
+});
+
+describe('windowNeverOpened', () => {
+  it('names the opening that never came and the close before it, in UTC', () => {
+    expect(windowNeverOpened('2026-11-19T12:00:00.000Z', '2026-11-18T12:06:13.000Z')).toEqual({ opening: 'November 19, 2026', closed: 'November 18, 2026' });
+    // One millisecond before the opening is still before it.
+    expect(windowNeverOpened('2026-11-19T12:00:00.000Z', '2026-11-19T11:59:59.999Z')).toEqual({ opening: 'November 19, 2026', closed: 'November 19, 2026' });
+  });
+
+  it('has nothing to say of a window that opened, even for an instant, or of a date it cannot read', () => {
+    expect(windowNeverOpened('2026-11-19T12:00:00.000Z', '2026-11-19T12:00:00.000Z')).toBeNull();
+    expect(windowNeverOpened('2026-03-03T17:00:00.000Z', '2026-03-17T16:59:59.000Z')).toBeNull();
+    expect(windowNeverOpened('not a date', '2026-03-17T00:00:00.000Z')).toBeNull();
   });
 });
 

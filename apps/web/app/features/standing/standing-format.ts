@@ -70,6 +70,18 @@ export function formatWindow(opensAt: string, closesAt: string): string | null {
 }
 
 /**
+ * The days of a window that never opened (the offering closed, or closed early, before the
+ * member's own opening): when the opening was to be and when the offering closed. Null for a
+ * window that opened, or a date it cannot read.
+ */
+export function windowNeverOpened(opensAt: string, closesAt: string): { opening: string; closed: string } | null {
+  const opens = new Date(opensAt);
+  const closes = new Date(closesAt);
+  if (Number.isNaN(opens.getTime()) || Number.isNaN(closes.getTime()) || closes >= opens) return null;
+  return { opening: windowFormat.format(opens), closed: windowFormat.format(closes) };
+}
+
+/**
  * The rules' own headings one level down (h2 → h3, h3 → h4, h4 → h5): the renderer starts a
  * document at h2 for a letter's page, but here the rules sit under the page's h2 "Rules of the
  * list". The HTML comes sanitised, its headings bare tags without attributes.
