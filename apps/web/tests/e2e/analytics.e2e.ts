@@ -17,16 +17,19 @@ const sinkLoaded = (page: Page) =>
 describe('analytics', () => {
   it('loads the analytics library 2 s after start, and the page views queued before it arrive', async () => {
     const { page, sinkRequests } = await newPage();
-    const started = Date.now();
     // Client-side navigation, in the app (the public pages are islands whose links load pages, ADR 023).
     await page.goto(APP_PAGE);
     await waitForApp(page);
     await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
     await page.getByTestId('philosophy-page').waitFor();
     await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length, { timeout: 6_000 }).toBe(1);
-    const requested = sinkRequests.find((r) => r.url.endsWith('/analytics.js'))!.at - started;
+    // From the page's own start (its navigation), not the test's: on a busy CI run loading and
+    // starting the app alone took over 3 s. The app starts after the navigation, so the library's
+    // 2 s wait still shows as at least that; the upper bound only says it was not left for later.
+    const navigatedAt = await page.evaluate(() => performance.timeOrigin);
+    const requested = sinkRequests.find((r) => r.url.endsWith('/analytics.js'))!.at - navigatedAt;
     expect(requested).toBeGreaterThanOrEqual(1_900);
-    expect(requested).toBeLessThan(5_000);
+    expect(requested).toBeLessThan(10_000);
     await sinkLoaded(page);
     expect(await page.evaluate(() => (window as { __analyticsSinkWriteKey?: string }).__analyticsSinkWriteKey)).toBe('test-key');
     const pages = (await analyticsSinkCalls(page)).filter((call) => call.method === 'page').map((call) => call.args[0]);
