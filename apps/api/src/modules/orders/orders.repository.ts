@@ -99,7 +99,7 @@ export type OrderContext =
       rates: RateRow[];
       /** The first of the drawn numbers no order had when read; null if every one was taken. */
       number: string | null;
-      /** The offering has a waiting room and the member was not yet seen through it (migration 0016): the room decides. */
+      /** The offering has a waiting room and the member was not yet seen through it: the room decides (ADR 026). */
       needsAdmission: boolean;
     };
 
@@ -121,7 +121,7 @@ export interface OrderContextInput {
 
 type RawRateRow = { kind: RateRow['kind']; country_code: string; state_code: string | null; rate_basis_points: number | null; min_bottles: number | null; max_bottles: number | null; price_cents: number | null; includes_duties: boolean | null; name: string | null };
 
-function toOrderContext(raw: Record<string, unknown>): OrderContext {
+function toOrderContext(raw: Record<string, unknown>, needsAdmission: boolean): OrderContext {
   if (typeof raw.repeatOf === 'string') return { kind: 'repeat', orderId: raw.repeatOf };
   if (raw.cartOfAnotherMember) return { kind: 'cartOfAnotherMember' };
   if (raw.cartGone) return { kind: 'cartGone' };
@@ -163,7 +163,7 @@ function toOrderContext(raw: Record<string, unknown>): OrderContext {
       name: row.name,
     })),
     number: (raw.number as string | null) ?? null,
-    needsAdmission: raw.needsAdmission === true,
+    needsAdmission,
   };
 }
 
@@ -203,14 +203,26 @@ const jsonOf = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** The first row of a raw statement's answer: node-postgres and PGlite both answer `{ rows }`. */
 const firstRow = <T>(result: unknown): T => (result as { rows: T[] }).rows[0]!;
 
-/** The context read (order_placement_context, migrations 0012, 0013 and 0016). */
+/**
+ * The context read (order_placement_context, migrations 0012 and 0013), and in the same statement
+ * the waiting room's check (ADR 026): whether the cart's offering has a room its member was not
+ * yet seen through. That check reads the statement's snapshot, taken before the function waits
+ * for the member's lock; it only decides whether the room is asked, and the room reads afresh.
+ */
 function contextStatement(input: OrderContextInput): SQL {
   const { delivery } = input;
   return sql`select order_placement_context(
     ${input.tenantId}, ${input.customerId}::uuid, ${input.cartId}::uuid, ${input.idempotencyKey}::uuid, ${delivery.method},
     ${delivery.method === 'shipping' ? delivery.shippingAddressId : null}::uuid, ${delivery.method === 'pickup' ? delivery.locationId : null}::uuid,
     ${input.billingAddressId}::uuid, ${input.cardId}::uuid, ${jsonOf(input.numbers)}, ${input.lock}::boolean,
-    ${input.now ? input.now.toISOString() : null}::timestamptz) as context`;
+    ${input.now ? input.now.toISOString() : null}::timestamptz) as context,
+    (select o.admission_per_minute is not null and not exists (
+              select 1 from waiting_room_entries e
+               where e.offering_id = a.offering_id and e.customer_id = a.customer_id and e.admitted_at is not null)
+       from carts c
+       join allocations a on a.id = c.allocation_id
+       join offerings o on o.id = a.offering_id
+      where c.tenant_id = ${input.tenantId} and c.id = ${input.cartId}::uuid and c.customer_id = ${input.customerId}::uuid) as needs_admission`;
 }
 
 /** The write (order_placement_write, migration 0012): the order, its lines, its receipt, the cart deleted, the stock last. */
@@ -263,7 +275,10 @@ function writeStatement(input: OrderWrite): SQL {
     ${receipt ? jsonOf(receipt) : sql`null::jsonb`}, ${input.stockLocationId}::uuid) as written`;
 }
 
-const readContext = (result: unknown) => toOrderContext(firstRow<{ context: Record<string, unknown> }>(result).context);
+const readContext = (result: unknown) => {
+  const row = firstRow<{ context: Record<string, unknown>; needs_admission: boolean | null }>(result);
+  return toOrderContext(row.context, row.needs_admission === true);
+};
 
 function readWritten(result: unknown): OrderWritten {
   const { written } = firstRow<{ written: { order: Record<string, unknown>; lines: Record<string, unknown>[] } }>(result);
