@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWindow, offeredLimits, offeringOutcome, rulesUnderSection, standingSummary, windowNeverOpened, wishOutcome } from './standing-format';
+import { describeWindow, offeredLimits, offeringOutcome, rulesUnderSection, standingSummary, wishOutcome } from './standing-format';
 
 const closed = { state: 'closed' as const, skipped: false, orders: [{ id: '00000000-0000-4000-8000-0000000000a1', number: 'AE-1', placedAt: '2026-03-04T10:00:00.000Z' }] };
 const skipped = { state: 'closed' as const, skipped: true, orders: [] };
@@ -49,30 +49,24 @@ describe('offeringOutcome and standingSummary', () => {
   });
 });
 
-describe('formatWindow', () => {
+describe('describeWindow', () => {
   it('gives the window as a range of days in UTC, as the site gives every date', () => {
-    expect(formatWindow('2026-03-03T17:00:00.000Z', '2026-03-17T16:59:59.000Z')).toBe('March 3\u2009–\u200917, 2026');
-    expect(formatWindow('2025-12-29T08:00:00.000Z', '2026-01-12T08:00:00.000Z')).toBe('December 29, 2025\u2009–\u2009January 12, 2026');
+    expect(describeWindow('2026-03-03T17:00:00.000Z', '2026-03-17T16:59:59.000Z')).toEqual({ kind: 'days', window: 'March 3\u2009–\u200917, 2026' });
+    expect(describeWindow('2025-12-29T08:00:00.000Z', '2026-01-12T08:00:00.000Z')).toEqual({ kind: 'days', window: 'December 29, 2025\u2009–\u2009January 12, 2026' });
     // The last second of a day is still that day in UTC; one day is one date.
-    expect(formatWindow('2026-03-03T00:00:00.000Z', '2026-03-03T23:59:59.000Z')).toBe('March 3, 2026');
+    expect(describeWindow('2026-03-03T00:00:00.000Z', '2026-03-03T23:59:59.000Z')).toEqual({ kind: 'days', window: 'March 3, 2026' });
+  });
+
+  it('names the opening that never came and the close before it, in UTC', () => {
+    expect(describeWindow('2026-11-19T12:00:00.000Z', '2026-11-18T12:06:13.000Z')).toEqual({ kind: 'neverOpened', opening: 'November 19, 2026', closed: 'November 18, 2026' });
+    // One millisecond before the opening is still before it.
+    expect(describeWindow('2026-11-19T12:00:00.000Z', '2026-11-19T11:59:59.999Z')).toEqual({ kind: 'neverOpened', opening: 'November 19, 2026', closed: 'November 19, 2026' });
+    // A window that opened, even for an instant, is a window.
+    expect(describeWindow('2026-11-19T12:00:00.000Z', '2026-11-19T12:00:00.000Z')).toEqual({ kind: 'days', window: 'November 19, 2026' });
   });
 
   it('has nothing to say for a date it cannot read', () => {
-    expect(formatWindow('not a date', '2026-03-17T00:00:00.000Z')).toBeNull();
-  });
-});
-
-describe('windowNeverOpened', () => {
-  it('names the opening that never came and the close before it, in UTC', () => {
-    expect(windowNeverOpened('2026-11-19T12:00:00.000Z', '2026-11-18T12:06:13.000Z')).toEqual({ opening: 'November 19, 2026', closed: 'November 18, 2026' });
-    // One millisecond before the opening is still before it.
-    expect(windowNeverOpened('2026-11-19T12:00:00.000Z', '2026-11-19T11:59:59.999Z')).toEqual({ opening: 'November 19, 2026', closed: 'November 19, 2026' });
-  });
-
-  it('has nothing to say of a window that opened, even for an instant, or of a date it cannot read', () => {
-    expect(windowNeverOpened('2026-11-19T12:00:00.000Z', '2026-11-19T12:00:00.000Z')).toBeNull();
-    expect(windowNeverOpened('2026-03-03T17:00:00.000Z', '2026-03-17T16:59:59.000Z')).toBeNull();
-    expect(windowNeverOpened('not a date', '2026-03-17T00:00:00.000Z')).toBeNull();
+    expect(describeWindow('not a date', '2026-03-17T00:00:00.000Z')).toBeNull();
   });
 });
 

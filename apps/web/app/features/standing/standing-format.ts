@@ -59,26 +59,19 @@ export function standingSummary(offerings: readonly Pick<StandingOffering, 'stat
 const windowFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
- * A member's window as a range of days, "March 3 – 17, 2026", read in UTC as every other date on
- * the site is (formatDate), so the same offering shows the same days everywhere.
+ * A member's window in days, read in UTC as every other date on the site is (formatDate), so the
+ * same offering shows the same days everywhere: a range, "March 3 – 17, 2026", or, for a window
+ * that never opened (the offering closed, or closed early, before the member's own opening), when
+ * the opening was to be and when the offering closed. Null for a date it cannot read.
  */
-export function formatWindow(opensAt: string, closesAt: string): string | null {
+export type WindowDays = { kind: 'days'; window: string } | { kind: 'neverOpened'; opening: string; closed: string };
+
+export function describeWindow(opensAt: string, closesAt: string): WindowDays | null {
   const opens = new Date(opensAt);
   const closes = new Date(closesAt);
   if (Number.isNaN(opens.getTime()) || Number.isNaN(closes.getTime())) return null;
-  return closes < opens ? windowFormat.format(opens) : windowFormat.formatRange(opens, closes);
-}
-
-/**
- * The days of a window that never opened (the offering closed, or closed early, before the
- * member's own opening): when the opening was to be and when the offering closed. Null for a
- * window that opened, or a date it cannot read.
- */
-export function windowNeverOpened(opensAt: string, closesAt: string): { opening: string; closed: string } | null {
-  const opens = new Date(opensAt);
-  const closes = new Date(closesAt);
-  if (Number.isNaN(opens.getTime()) || Number.isNaN(closes.getTime()) || closes >= opens) return null;
-  return { opening: windowFormat.format(opens), closed: windowFormat.format(closes) };
+  if (closes < opens) return { kind: 'neverOpened', opening: windowFormat.format(opens), closed: windowFormat.format(closes) };
+  return { kind: 'days', window: windowFormat.formatRange(opens, closes) };
 }
 
 /**

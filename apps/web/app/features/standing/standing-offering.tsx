@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StandingOffering, StandingWine } from '@winery/domain';
 import { formatDate } from '../../lib/format';
 import { wineTitle } from '../../lib/wine-format';
-import { formatWindow, offeredLimits, offeringOutcome, windowNeverOpened, wishOutcome } from './standing-format';
+import { describeWindow, offeredLimits, offeringOutcome, wishOutcome } from './standing-format';
 
 /** What a member was offered of one wine: "1–6 bottles", "Up to 6 bottles", "Not offered". */
 function Offered({ wine }: { wine: StandingWine }) {
@@ -34,8 +34,7 @@ export function StandingOfferingCard({ offering }: { offering: StandingOffering 
   const { t } = useTranslation();
   const headingId = `standing-offering-${offering.allocationId}`;
   const outcome = offeringOutcome(offering);
-  const days = formatWindow(offering.opensAt, offering.closesAt);
-  const neverOpened = windowNeverOpened(offering.opensAt, offering.closesAt);
+  const days = describeWindow(offering.opensAt, offering.closesAt);
   const open = offering.state === 'open';
 
   return (
@@ -45,11 +44,11 @@ export function StandingOfferingCard({ offering }: { offering: StandingOffering 
           <h2 id={headingId} className="standing-offering__name">
             {offering.name}
           </h2>
-          {neverOpened ? (
-            <p className="standing-offering__window">{t('standing.window.neverOpened', neverOpened)}</p>
-          ) : days ? (
+          {days ? (
             <p className="standing-offering__window">
-              {t(open ? 'standing.window.open' : 'standing.window.closed', { window: days })}
+              {days.kind === 'neverOpened'
+                ? t('standing.window.neverOpened', { opening: days.opening, closed: days.closed })
+                : t(open ? 'standing.window.open' : 'standing.window.closed', { window: days.window })}
             </p>
           ) : null}
         </div>
