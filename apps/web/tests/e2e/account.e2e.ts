@@ -38,7 +38,7 @@ async function fieldMessage(field: Locator): Promise<string> {
 }
 
 async function expectFieldMessage(field: Locator, message: string) {
-  await expect.poll(() => fieldMessage(field), { timeout: 5_000 }).toBe(message);
+  await expect.poll(() => fieldMessage(field)).toBe(message);
   expect(await field.getAttribute('aria-invalid')).toBe('true');
 }
 

@@ -12,7 +12,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** The analytics library (the sink) has loaded and replayed what the app queued. */
 const sinkLoaded = (page: Page) =>
-  expect.poll(() => page.evaluate(() => typeof (window as { __analyticsSink?: unknown }).__analyticsSink), { timeout: 6_000 }).toBe('object');
+  expect.poll(() => page.evaluate(() => typeof (window as { __analyticsSink?: unknown }).__analyticsSink)).toBe('object');
 
 describe('analytics', () => {
   it('loads the analytics library 2 s after start, and the page views queued before it arrive', async () => {
@@ -22,7 +22,7 @@ describe('analytics', () => {
     await waitForApp(page);
     await mainNav(page).getByRole('link', { name: 'Philosophy' }).click();
     await page.getByTestId('philosophy-page').waitFor();
-    await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length, { timeout: 6_000 }).toBe(1);
+    await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length).toBe(1);
     // From the page's own start (its navigation), not the test's: on a busy CI run loading and
     // starting the app alone took over 3 s. The app starts after the navigation, so the library's
     // 2 s wait still shows as at least that; the upper bound only says it was not left for later.
@@ -76,7 +76,7 @@ describe('analytics', () => {
         expect.objectContaining({ path: '/', hasPreviousLocation: false }),
         expect.objectContaining({ path: '/team', hasPreviousLocation: true, referrer: '/' }),
       ]);
-    await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length, { timeout: 6_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sinkRequests.filter((r) => r.url.endsWith('/analytics.js')).length).toBeGreaterThan(0);
     expect(sinkRequests.find((r) => r.url.endsWith('/analytics.js'))!.at - started).toBeGreaterThanOrEqual(1_900);
     const events = await page.evaluate(() => ((window as unknown as { dataLayer?: { event?: unknown }[] }).dataLayer ?? []).map((e) => e.event));
     expect(events).toContain('winery-route-change');
@@ -99,7 +99,7 @@ describe('error reporting', () => {
   it('initialises the service with the seed’s sampling and a beforeSend', async () => {
     const { page } = await newPage();
     await page.goto('/login');
-    await expect.poll(async () => (await errorSinkCalls(page)).find((c) => c.kind === 'init')?.options, { timeout: 6_000 }).toEqual({
+    await expect.poll(async () => (await errorSinkCalls(page)).find((c) => c.kind === 'init')?.options).toEqual({
       dsn: 'https://public@errors.example/1',
       tracesSampleRate: 0.1,
       replaysSessionSampleRate: 0.1,
@@ -115,7 +115,7 @@ describe('error reporting', () => {
     await waitForApp(page);
     // The reporting service wraps fetch once it has loaded (after first paint): sign in after
     // that, so its breadcrumbs hold the login request whose body beforeSend must redact.
-    await expect.poll(async () => (await errorSinkCalls(page)).some((c) => c.kind === 'init'), { timeout: 6_000 }).toBe(true);
+    await expect.poll(async () => (await errorSinkCalls(page)).some((c) => c.kind === 'init')).toBe(true);
     await page.getByLabel('Email').fill(members.member.email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();

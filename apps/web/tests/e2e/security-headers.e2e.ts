@@ -67,7 +67,7 @@ describe('the Content Security Policy, with every script the site runs', () => {
     await brochureScriptRan(analytics, '/philosophy');
     // The brochure loads analytics 2 s after start: let it, and error reporting, run here too.
     await expect
-      .poll(() => [...new Set(sinkRequests.map((r) => new URL(r.url).pathname))].sort(), { timeout: 6_000 })
+      .poll(() => [...new Set(sinkRequests.map((r) => new URL(r.url).pathname))].sort())
       .toEqual(['/__test-sink/analytics.js', '/__test-sink/errors.js']);
 
     // The login page hydrates after its first paint, from its inline boot module.
@@ -95,7 +95,7 @@ describe('the Content Security Policy, with every script the site runs', () => {
     await waitForApp(page);
     await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
     await expect
-      .poll(() => page.evaluate(() => typeof (window as { __analyticsSink?: unknown }).__analyticsSink), { timeout: 6_000 })
+      .poll(() => page.evaluate(() => typeof (window as { __analyticsSink?: unknown }).__analyticsSink))
       .toBe('object');
     await expect
       .poll(() => page.evaluate(() => typeof (window as { __errorSink?: unknown }).__errorSink))

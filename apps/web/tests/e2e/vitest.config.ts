@@ -9,9 +9,10 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
-    // What a page shows next may take a while on a busy machine; a poll that waits longer only
+    // What a page shows next may take a while on a busy machine (a CI run of three lanes on two
+    // cores once took over 5 s to send a page view after sign-in); a poll that waits longer only
     // fails later, it never passes something it should not.
-    expect: { poll: { timeout: 5_000 } },
+    expect: { poll: { timeout: 15_000 } },
     // A journey of many pages takes 15-27 s while CI runs three suites on two cores (waiting-room,
     // account's keyboard walk); 30 s left too little room, and a journey that hangs still fails.
     testTimeout: 60_000,
