@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOCATION_GRACE_MS } from '@winery/domain';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
 import { pgliteDataDir } from '../db/client.js';
 import { seedDemo } from '../demo/seed.js';
@@ -100,6 +101,19 @@ describe('the browser tests’ fixtures routes', () => {
     const wrong = await post('/members', { like: 'offering', tierName: 'Platinum' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ statusCode: 400, errors: [expect.objectContaining({ field: 'tierName' })] });
+  });
+
+  it('make a member of long standing, allocated in the releases closed before the grace window too, after the current one', async () => {
+    const response = await post('/members', { like: 'offering', pastReleases: true });
+    expect(response.statusCode).toBe(201);
+    const member = response.json<{ email: string; customerId: string }>();
+    const token = await t.signIn(member.email, DEMO_PASSWORD, DEMO_TENANT.slug);
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/v1/${DEMO_TENANT.slug}/customer/${member.customerId}/allocation`, headers: { tenant: DEMO_TENANT.slug, authorization: token } })
+    ).json<Array<{ name: string; endDate: string }>>();
+    expect(list).toHaveLength(3);
+    expect(Date.parse(list[0]!.endDate)).toBeGreaterThan(Date.now());
+    expect(list.slice(1).every((allocation) => Date.parse(allocation.endDate) < Date.now() - ALLOCATION_GRACE_MS)).toBe(true);
   });
 
   it('refuse to be registered with a short secret', async () => {

@@ -1,10 +1,11 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ALLOCATION_GRACE_MS } from '@winery/domain';
 import type { Database } from '../db/database.js';
-import { addresses, allocationLines, allocations, customers, inventoryLocations, orderLines, orders, paymentCards, tiers } from '../db/schema/index.js';
+import { addresses, allocationLines, allocations, customers, inventoryLocations, offerings, orderLines, orders, paymentCards, tiers } from '../db/schema/index.js';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { TEST_CARDS } from '../modules/payments/test-gateway.js';
@@ -62,8 +63,16 @@ export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesO
 
   routes.post(
     '/members',
-    { schema: { ...hidden, body: z.object({ like: z.enum(STORIES), tierName: z.string().min(1).max(120).optional() }) } },
-    async (request, reply) => reply.code(201).send(await cloneMember(options, factories, tenantId, request.body.like, request.body.tierName)),
+    {
+      schema: {
+        ...hidden,
+        body: z.object({ like: z.enum(STORIES), tierName: z.string().min(1).max(120).optional(), pastReleases: z.boolean().default(false) }),
+      },
+    },
+    async (request, reply) => {
+      const { like, tierName, pastReleases } = request.body;
+      return reply.code(201).send(await cloneMember(options, factories, tenantId, like, { tierName, pastReleases }));
+    },
   );
 
   routes.post(
@@ -83,9 +92,18 @@ export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesO
  * A new member in the situation of a demo member (`like`): the same person under a new e-mail
  * address, in the same offerings with the same limits, the same saved addresses and cards (saved
  * through the gateway again) and copies of their orders under new numbers. In no tier, unless
- * `tierName` names one of the tenant's (then in that tier: openings by tier, issue 17).
+ * `tierName` names one of the tenant's (then in that tier: openings by tier, issue 17). With
+ * `pastReleases`, also allocated in the releases that closed before the grace window (seed §4),
+ * as a member of long standing is (the named demo members are not: their stories are about the
+ * current release).
  */
-async function cloneMember(options: FixturesOptions, factories: ReturnType<typeof createFactories>, tenantId: string, like: DemoStory, tierName?: string) {
+async function cloneMember(
+  options: FixturesOptions,
+  factories: ReturnType<typeof createFactories>,
+  tenantId: string,
+  like: DemoStory,
+  { tierName, pastReleases = false }: { tierName?: string | undefined; pastReleases?: boolean } = {},
+) {
   const { db, paymentGateway } = options;
   const source = await db.query.customers.findFirst({
     where: and(eq(customers.tenantId, tenantId), eq(customers.email, DEMO_MEMBERS[like])),
@@ -118,6 +136,13 @@ async function cloneMember(options: FixturesOptions, factories: ReturnType<typeo
     for (const line of await db.select().from(allocationLines).where(eq(allocationLines.allocationId, allocation.id))) {
       await factories.createAllocationLine({ tenantId, allocationId: copy.id, offeringWineId: line.offeringWineId, minimum: line.minimum, maximum: line.maximum });
     }
+  }
+  if (pastReleases) {
+    const closed = await db
+      .select({ id: offerings.id })
+      .from(offerings)
+      .where(and(eq(offerings.tenantId, tenantId), eq(offerings.status, 'published'), lt(offerings.endDate, new Date(Date.now() - ALLOCATION_GRACE_MS))));
+    for (const offering of closed) await factories.createAllocation({ tenantId, offeringId: offering.id, customerId: member.id });
   }
 
   for (const { id: _id, customerId: _customer, createdAt: _created, updatedAt: _updated, ...address } of await db

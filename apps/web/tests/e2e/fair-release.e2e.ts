@@ -57,7 +57,8 @@ beforeAll(async () => {
   const manager = await server.newStaff('manager');
   staffToken = (await server.signIn(manager.email, 'staff')).token;
   memberA = await server.newMember('offering', { tierName: TIER_A });
-  memberB = await server.newMember('offering', { tierName: TIER_B });
+  // A member of long standing, as a later tier's are: allocated in the releases before this one too.
+  memberB = await server.newMember('offering', { tierName: TIER_B, pastReleases: true });
 
   // The wine: one both members may take two of; its last two bottles, no order minimum, a waiting room and holds.
   const release = await lastBottlesOfOpenOffering(server, staffToken, memberA, {
@@ -146,8 +147,13 @@ async function admittedToChoose(page: Page, axe = false) {
 }
 
 describe('a fair release, on a simulated clock', () => {
-  it('before their opening, a member of the later tier reads on the letter when their offering opens, in their time zone', async () => {
-    const b = await memberPage(memberB);
+  it('before their opening, a member of the later tier reads on their account and on the letter when their offering opens, in their time zone', async () => {
+    // Their past releases have closed long ago: the one to come is their current allocation.
+    const b = await memberPage(memberB, '/profile');
+    const panel = b.page.getByTestId('allocation-panel');
+    await expect.poll(() => panel.getAttribute('data-status')).toBe('before-opening');
+    await panel.getByRole('link', { name: 'Read the letter' }).click();
+    await b.page.waitForURL('**/offering/letter');
     const date = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, dateStyle: 'long' }).format(opensB);
     const time = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeStyle: 'short' }).format(opensB);
     const notice = b.page.getByTestId('opening-notice');

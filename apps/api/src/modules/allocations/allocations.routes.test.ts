@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 import { orderAllocations } from './allocations.service.js';
-import { DAY_MS } from '@winery/domain';
+import { ALLOCATION_GRACE_MS, DAY_MS } from '@winery/domain';
 
 let t: TestApp;
 
@@ -21,27 +21,41 @@ const listUrl = (customerId: string, tenant = TEST_TENANT) => `/v1/${tenant}/cus
 const headers = (token: string, tenant = TEST_TENANT) => ({ tenant, authorization: token });
 
 describe('GET /v1/{tenant}/customer/{customerId}/allocation', () => {
-  it('lists started offerings latest first, then upcoming ones soonest first; the first is the current one', async () => {
+  it('lists begun offerings latest first, then upcoming ones soonest first, then the ones past their grace window; the first is the current one', async () => {
     const { customer, token } = await memberWithToken();
-    const past = await t.createOffering({ name: 'Library Release', startDate: daysFromNow(-60), endDate: daysFromNow(-30) });
+    const past = await t.createOffering({ name: 'Library Release', startDate: daysFromNow(-70), endDate: daysFromNow(-40) });
+    const closed = await t.createOffering({ name: 'Summer Release', startDate: daysFromNow(-35), endDate: daysFromNow(-10) });
     const current = await t.createOffering({ name: 'Spring Release', startDate: daysFromNow(-5), endDate: daysFromNow(25) });
     const later = await t.createOffering({ name: 'Winter Release', startDate: daysFromNow(90), endDate: daysFromNow(120) });
     const soon = await t.createOffering({ name: 'Autumn Release', startDate: daysFromNow(30), endDate: daysFromNow(60) });
     const ids: Record<string, string> = {};
-    for (const offering of [later, past, soon, current]) {
+    for (const offering of [later, past, soon, closed, current]) {
       ids[offering.name] = (await t.createAllocation({ offeringId: offering.id, customerId: customer.id })).id;
     }
 
     const response = await t.app.inject({ method: 'GET', url: listUrl(customer.id), headers: headers(token) });
     expect(response.statusCode).toBe(200);
     const list = response.json() as Array<{ id: string; name: string; startDate: string; endDate: string }>;
-    expect(list.map((a) => a.name)).toEqual(['Spring Release', 'Library Release', 'Autumn Release', 'Winter Release']);
+    expect(list.map((a) => a.name)).toEqual(['Spring Release', 'Summer Release', 'Autumn Release', 'Winter Release', 'Library Release']);
     expect(list[0]).toEqual({
       id: ids['Spring Release'],
       name: 'Spring Release',
       startDate: current.startDate.toISOString(),
       endDate: current.endDate.toISOString(),
     });
+  });
+
+  it('puts a release still to come before one whose grace window has passed: a member of a later tier reads when their offering opens', async () => {
+    const { customer, token } = await memberWithToken();
+    const last = await t.createOffering({ name: 'Autumn Release', startDate: daysFromNow(-200), endDate: daysFromNow(-170) });
+    const next = await t.createOffering({ name: 'Spring Release', startDate: daysFromNow(1), endDate: daysFromNow(30) });
+    await t.createAllocation({ offeringId: last.id, customerId: customer.id });
+    const upcoming = await t.createAllocation({ offeringId: next.id, customerId: customer.id });
+
+    const list = (await t.app.inject({ method: 'GET', url: listUrl(customer.id), headers: headers(token) })).json() as Array<{ id: string; name: string }>;
+    expect(list.map((a) => a.name)).toEqual(['Spring Release', 'Autumn Release']);
+    const detail = await t.app.inject({ method: 'GET', url: `${listUrl(customer.id)}/${list[0]!.id}`, headers: headers(token) });
+    expect(detail.json()).toMatchObject({ id: upcoming.id, startDate: next.startDate.toISOString() });
   });
 
   it("shows only the member's own allocations", async () => {
@@ -183,7 +197,20 @@ describe('orderAllocations', () => {
     expect(orderAllocations([earlier, shut], now)).toEqual([shut, earlier]);
     // Its close still to come (the end moved before the opening): neither begun nor current.
     const moved = at('2027-03-12T00:00:00Z', '2027-03-10T12:00:01Z');
-    expect(orderAllocations([moved, earlier], now)).toEqual([earlier, moved]);
-    expect(orderAllocations([moved, earlier], new Date('2027-03-10T12:00:01Z'))).toEqual([moved, earlier]);
+    const recent = at('2027-02-20T00:00:00Z', '2027-03-01T00:00:00Z');
+    expect(orderAllocations([moved, recent], now)).toEqual([recent, moved]);
+    expect(orderAllocations([moved, recent], new Date('2027-03-10T12:00:01Z'))).toEqual([moved, recent]);
+  });
+
+  it('keeps a closed offering ahead of one to come for exactly its grace window, not a millisecond longer', () => {
+    const closed = at('2027-01-01T00:00:00Z', '2027-02-08T12:00:00Z');
+    const next = at('2027-04-01T00:00:00Z');
+    const graceEnds = new Date(closed.endDate.getTime() + ALLOCATION_GRACE_MS);
+    expect(graceEnds.toISOString()).toBe('2027-03-10T12:00:00.000Z');
+    expect(orderAllocations([next, closed], graceEnds)).toEqual([closed, next]);
+    expect(orderAllocations([next, closed], new Date(graceEnds.getTime() + 1))).toEqual([next, closed]);
+    // Past their grace, the older releases keep their order after it: latest first.
+    const older = at('2026-09-01T00:00:00Z', '2026-10-01T00:00:00Z');
+    expect(orderAllocations([older, next, closed], new Date(graceEnds.getTime() + 1))).toEqual([next, closed, older]);
   });
 });

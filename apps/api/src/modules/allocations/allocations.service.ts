@@ -1,4 +1,4 @@
-import type { AllocationDetail, AllocationSummary } from '@winery/domain';
+import { ALLOCATION_GRACE_MS, type AllocationDetail, type AllocationSummary } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { AllocationsRepository } from './allocations.repository.js';
@@ -17,15 +17,24 @@ interface Windowed {
 const begins = (item: Windowed): number => Math.min(item.startDate.getTime(), item.endDate.getTime());
 
 /**
- * The client uses the first item as "the current allocation" (seed §7), so offerings that have
- * started come first, latest start first; then the ones still to come, soonest first.
+ * The client uses the first item as "the current allocation" (seed §7), so the offerings that
+ * have begun and still say something to the member (open, or closed within the grace window:
+ * their order's summary or Offering Closed, seed §4) come first, latest start first; then the
+ * ones still to come, soonest first, so a member whose tier opens later reads when their offering
+ * opens (issue 17); last the ones past their grace window, latest start first. Before, those came
+ * first too, and a member of a later tier who had an allocation of any past release saw only
+ * their account, not their opening.
  */
 export function orderAllocations<T extends Windowed>(items: readonly T[], now: Date): T[] {
-  const started = items.filter((i) => begins(i) <= now.getTime());
-  const upcoming = items.filter((i) => begins(i) > now.getTime());
-  started.sort((a, b) => begins(b) - begins(a));
-  upcoming.sort((a, b) => begins(a) - begins(b));
-  return [...started, ...upcoming];
+  const t = now.getTime();
+  const begun = (i: T) => begins(i) <= t;
+  const pastGrace = (i: T) => t > i.endDate.getTime() + ALLOCATION_GRACE_MS;
+  const latestFirst = (a: T, b: T) => begins(b) - begins(a);
+  return [
+    ...items.filter((i) => begun(i) && !pastGrace(i)).sort(latestFirst),
+    ...items.filter((i) => !begun(i)).sort((a, b) => begins(a) - begins(b)),
+    ...items.filter((i) => begun(i) && pastGrace(i)).sort(latestFirst),
+  ];
 }
 
 export function createAllocationsService(repository: AllocationsRepository, now: () => Date) {

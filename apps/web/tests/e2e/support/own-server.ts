@@ -15,7 +15,7 @@ export interface OwnServer {
   /** Where it answers: give it to newPage({ baseURL }) and to every call. */
   readonly baseURL: string;
   /** A member of this server's in the situation of a demo member, in a tier of the producer's when named. */
-  newMember(like: DemoStory, options?: { tierName?: string }): Promise<Member>;
+  newMember(like: DemoStory, options?: { tierName?: string; pastReleases?: boolean }): Promise<Member>;
   /** A staff user of this server's (admin unless asked). */
   newStaff(role?: 'admin' | 'manager' | 'viewer'): Promise<Staff>;
   /** Signs in through the API (`/v1/customer/login` or `/v1/staff/login`): the token, and the member's id. */
@@ -117,7 +117,7 @@ export function ownServer(options: { clock?: 'simulated' } = {}): OwnServer {
     get baseURL() {
       return running().baseURL;
     },
-    newMember: (like, { tierName } = {}) => fixture<Member>('/members', { like, ...(tierName ? { tierName } : {}) }),
+    newMember: (like, { tierName, pastReleases } = {}) => fixture<Member>('/members', { like, ...(tierName ? { tierName } : {}), ...(pastReleases ? { pastReleases } : {}) }),
     newStaff: (role = 'admin') => fixture<Staff>('/staff', { role }),
     async signIn(email, audience = 'member') {
       const response = await fetch(`${running().baseURL}/v1/${audience === 'member' ? 'customer' : 'staff'}/login`, {
