@@ -111,7 +111,12 @@ describe('the waiting room', () => {
     await expect.poll(() => panel.getByTestId('dashboard-room-rate').innerText()).toBe('Admitting 600 members a minute');
     await expect.poll(() => panel.getByTestId('dashboard-room-admitted').innerText(), { timeout: 15_000 }).toBe('3');
     expect(await panel.getByTestId('dashboard-room-waiting').innerText()).toBe('0');
+    expect(await panel.getByRole('columnheader').allInnerTexts()).toEqual(['Opening', 'Waiting', 'Admitted', 'Came to choose, last minute']);
     await shoot(staff, 'dashboard');
+    // On a phone the dashboard fits the screen: nothing pushes the page sideways.
+    await staff.setViewportSize(PHONE);
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await staff.setViewportSize(DESKTOP);
 
     // The member's page sees it at its next poll, then moves on to the wines by itself.
     await expect.poll(() => room(page).getAttribute('data-state'), { timeout: 15_000 }).toBe('admitted');
