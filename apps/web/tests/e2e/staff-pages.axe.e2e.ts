@@ -102,4 +102,24 @@ describe('accessibility of the staff console (axe-core, every rule)', () => {
     expect(consoleErrors).toEqual([]);
     // Eleven pages and four states, each fully checked by axe: longer than one journey step.
   }, 120_000);
+
+  it('every console page fits a phone (390 px): a wide table scrolls in its own frame, the page never sideways', async () => {
+    const phone = { width: 390, height: 844 };
+    // An entry of the audit trail of this file's own, so its page has at least one, with its time.
+    const created = await fetch(`${baseURL()}/v1/staff/wines`, {
+      method: 'POST',
+      headers: { tenant: TENANT, Authorization: token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Phone Width Cuvée', vintage: 2021, sizeMl: 750, priceCents: 4_200 }),
+    });
+    expect(created.status).toBe(201);
+    const { page, consoleErrors } = await newPage({ viewport: phone, initScript: consoleStorage(token) });
+    const wide: string[] = [];
+    for (const path of [...consolePages(), '/staff/orders', '/staff/members', '/staff/members/import', '/staff/tiers', '/staff/audit']) {
+      await openConsolePage(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > phone.width) wide.push(`${path}: ${width} px`);
+    }
+    expect(wide).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
 });
