@@ -12,8 +12,32 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core's WCAG 2.2 AA and best-practice checks on the page as it is now; one line per violation. */
+/**
+ * Waits (at most `capMs`) for the page's finite animations and transitions to end: a toast read
+ * while it fades in has the contrast of its half-way opacity (a busy CI run once caught sonner's
+ * toast so). Endless ones (a spinner) are not waited for; the cap is kept on this side, since a
+ * journey may hold the page's clock still.
+ */
+async function animationsEnded(page: Page, capMs = 2_000): Promise<void> {
+  const ended = page
+    .evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    )
+    .then(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const capped = new Promise<void>((resolve) => (timer = setTimeout(resolve, capMs)));
+  await Promise.race([ended.catch(() => undefined), capped]);
+  clearTimeout(timer);
+}
+
+/** axe-core's WCAG 2.2 AA and best-practice checks on the page as it now rests; one line per violation. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await animationsEnded(page);
   // Evaluated by the test driver, not added as an inline <script>, which the site's policy refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
