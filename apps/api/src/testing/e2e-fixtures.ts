@@ -138,10 +138,11 @@ async function cloneMember(
     }
   }
   if (pastReleases) {
+    const now = options.clock?.now() ?? new Date();
     const closed = await db
       .select({ id: offerings.id })
       .from(offerings)
-      .where(and(eq(offerings.tenantId, tenantId), eq(offerings.status, 'published'), lt(offerings.endDate, new Date(Date.now() - ALLOCATION_GRACE_MS))));
+      .where(and(eq(offerings.tenantId, tenantId), eq(offerings.status, 'published'), lt(offerings.endDate, new Date(now.getTime() - ALLOCATION_GRACE_MS))));
     for (const offering of closed) await factories.createAllocation({ tenantId, offeringId: offering.id, customerId: member.id });
   }
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { baseURL, setupBrowser } from './support/browser';
 import { newStaff, TENANT } from './support/fixtures';
-import { consoleStorage } from './support/staff';
+import { consoleStorage, staffApi } from './support/staff';
 
 const newPage = setupBrowser();
 const VIEWPORTS = [
@@ -106,11 +106,7 @@ describe('accessibility of the staff console (axe-core, every rule)', () => {
   it('every console page fits a phone (390 px): a wide table scrolls in its own frame, the page never sideways', async () => {
     const phone = { width: 390, height: 844 };
     // An entry of the audit trail of this file's own, so its page has at least one, with its time.
-    const created = await fetch(`${baseURL()}/v1/staff/wines`, {
-      method: 'POST',
-      headers: { tenant: TENANT, Authorization: token, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Phone Width Cuvée', vintage: 2021, sizeMl: 750, priceCents: 4_200 }),
-    });
+    const created = await staffApi('POST', '/v1/staff/wines', { name: 'Phone Width Cuvée', vintage: 2021, sizeMl: 750, priceCents: 4_200 });
     expect(created.status).toBe(201);
     const { page, consoleErrors } = await newPage({ viewport: phone, initScript: consoleStorage(token) });
     const wide: string[] = [];

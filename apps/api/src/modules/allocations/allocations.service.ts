@@ -1,4 +1,4 @@
-import { ALLOCATION_GRACE_MS, type AllocationDetail, type AllocationSummary } from '@winery/domain';
+import { graceEndsAt, type AllocationDetail, type AllocationSummary } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 import type { AllocationsRepository } from './allocations.repository.js';
@@ -28,7 +28,7 @@ const begins = (item: Windowed): number => Math.min(item.startDate.getTime(), it
 export function orderAllocations<T extends Windowed>(items: readonly T[], now: Date): T[] {
   const t = now.getTime();
   const begun = (i: T) => begins(i) <= t;
-  const pastGrace = (i: T) => t > i.endDate.getTime() + ALLOCATION_GRACE_MS;
+  const pastGrace = (i: T) => t > graceEndsAt({ closesAt: i.endDate }).getTime();
   const latestFirst = (a: T, b: T) => begins(b) - begins(a);
   return [
     ...items.filter((i) => begun(i) && !pastGrace(i)).sort(latestFirst),

@@ -1,4 +1,4 @@
-import { ALLOCATION_GRACE_MS, SECOND_MS } from '@winery/domain';
+import { ALLOCATION_GRACE_MS, graceEndsAt, SECOND_MS } from '@winery/domain';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.js';
 import { allocationWindows } from '../allocations/allocation-windows.js';
@@ -122,7 +122,7 @@ export async function memberGraceEnded(db: Database, allocationId: string, at: D
     .from(allocationWindows)
     .where(eq(allocationWindows.allocationId, allocationId))
     .limit(1);
-  return row ? row.closesAt.getTime() + ALLOCATION_GRACE_MS <= at.getTime() : false;
+  return row ? graceEndsAt(row).getTime() <= at.getTime() : false;
 }
 
 function linkQueries(db: Database) {

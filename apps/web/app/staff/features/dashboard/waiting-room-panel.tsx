@@ -10,8 +10,8 @@ import { useSetAdmissionRate, useWaitingRoomPanel } from './dashboard.api';
 /**
  * The release as it happens (issue 17, item 6): per opening's waiting room, how many wait, how
  * many are through (their turn has come) and how many came on to choose in the last minute (first
- * seen through: a member whose turn came while away counts when they come back); bottles held at checkout; the
- * admission rate, which a manager changes here live (a viewer reads it).
+ * seen through: a member whose turn came while away counts when they come back); bottles held at
+ * checkout; the admission rate, which a manager changes here live (a viewer reads it).
  */
 export function WaitingRoomPanel({ offeringId, offeringName, timeZone }: { offeringId: string; offeringName: string; timeZone: string }) {
   const { t } = useTranslation('staff');
