@@ -122,7 +122,9 @@ describe('GET /v1/staff/offerings/{offeringId}/invitations and /summary', () => 
     expect(opened.statusCode).toBe(200);
     await t.createOrder({ customerId: ids[4]!, allocationId: members[4]!.allocation.id });
     await call('POST', `/offerings/${offering.id}/invitations`, { customerIds: [ids[5]!] });
-    // F's e-mail waits for a retry tomorrow (the app's worker would otherwise send it meanwhile).
+    // F's e-mail waits for a retry tomorrow. Sent first, then put back: rewound while the app's
+    // worker held it, it would be marked sent after the rewind (its claim still matches).
+    await t.deliveredMail();
     const [waiting] = await t.db.select().from(offeringInvitations).where(eq(offeringInvitations.allocationId, members[5]!.allocation.id));
     await t.db.update(mailQueue).set({ status: 'queued', sentAt: null, nextAttemptAt: new Date(Date.now() + DAY_MS) }).where(eq(mailQueue.id, waiting!.mailId!));
 
