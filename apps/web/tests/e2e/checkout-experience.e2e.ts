@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { setupBrowser, signIn, waitForApp, settled } from './support/browser';
 import { membersLike, newMember } from './support/fixtures';
 import { staffApi } from './support/staff';
 
@@ -51,11 +51,6 @@ async function openCheckout(page: Page, email: string, cartId: string) {
   await page.goto('/offering/checkout');
   await waitForApp(page);
   await page.getByTestId('step-delivery').waitFor();
-}
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
 }
 
 async function noViolations(page: Page, name: string) {

@@ -3,7 +3,7 @@ import type { OfferingWine } from '@winery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp, type TestPage } from './support/browser';
+import { setupBrowser, signIn, waitForApp, type TestPage, settled } from './support/browser';
 import type { Member } from './support/fixtures';
 import { ownServer } from './support/own-server';
 import { lastBottlesOfOpenOffering } from './support/release';
@@ -62,11 +62,6 @@ async function selectionPage(member: Member, viewport = DESKTOP): Promise<TestPa
 async function choose(page: Page, quantity: number) {
   await field(page, wine).fill(String(quantity));
   await expect.poll(() => page.getByTestId('bottle-count').innerText()).toBe(String(quantity));
-}
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
 }
 
 /** "Your bottles are held for you for 04:59": the minutes and seconds the summary shows. */

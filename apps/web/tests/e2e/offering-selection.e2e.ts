@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { setupBrowser, signIn, waitForApp, settled } from './support/browser';
 import { newMember, type Member } from './support/fixtures';
 import { quantityField as field, wineCard as card, wineName } from './support/wines';
 
@@ -55,11 +55,6 @@ async function signInTo(page: Page, member: Member, landing: string) {
   await signIn(page, member.email);
   await page.waitForURL(`**${landing}`);
   await waitForApp(page);
-}
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
 }
 
 const bottles = (page: Page) => page.getByTestId('bottle-count').innerText();

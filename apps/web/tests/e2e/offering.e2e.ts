@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { setupBrowser, signIn, waitForApp, settled } from './support/browser';
 import { membersLike, newMember } from './support/fixtures';
 import { quantityField, wineCard, wineName } from './support/wines';
 
@@ -62,12 +62,6 @@ async function signInAs(page: Page, email: string, landing: string) {
   await signIn(page, email);
   await page.waitForURL(`**${landing}`);
   await waitForApp(page);
-}
-
-/** Nothing left loading: the page is as the member will read it. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
 }
 
 async function chooseAndContinue(page: Page, plan: { wine: OfferingWine; quantity: number }[]) {

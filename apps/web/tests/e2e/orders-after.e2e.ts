@@ -1,9 +1,8 @@
 import type { Address, AllocationSummary, Card, MemberOrderSummary, Offering } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { setupBrowser, signIn, waitForApp, settled } from './support/browser';
 import { newMember, type Member } from './support/fixtures';
 import { staffApi } from './support/staff';
 
@@ -55,12 +54,6 @@ async function addBottle(token: string, base: string) {
   });
   expect(placed.status).toBe(201);
   return placed.body;
-}
-
-/** Nothing left loading: the page is as the member will read it. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
 }
 
 describe('after the order', () => {

@@ -1,5 +1,5 @@
 import {
-  ALLOCATION_GRACE_MS,
+  graceEndsAt,
   INVITATION_STATES,
   type InvitationListQuery,
   type InvitationState,
@@ -44,7 +44,7 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
     const offering = await repository.findOffering(tenantId, offeringId);
     if (!offering) throw new ApiError('notFound', API_MESSAGES.offeringNotFound);
     if (offering.status === 'draft') throw new ApiError('conflict', API_MESSAGES.offeringDraft);
-    if (offering.cancelledAt || offering.endDate.getTime() + ALLOCATION_GRACE_MS <= at.getTime()) {
+    if (offering.cancelledAt || graceEndsAt({ closesAt: offering.endDate }).getTime() <= at.getTime()) {
       throw new ApiError('conflict', API_MESSAGES.offeringLinksOver);
     }
     return offering;
@@ -66,7 +66,7 @@ export function createInvitationsService(deps: { repository: InvitationsReposito
    * mailed, and the link made for them is dropped. Answers how many were queued.
    */
   async function queue(q: InvitationQueries, actor: AuditActor, offering: OfferingRow, members: Member[], kind: 'invitation' | 'reminder', at: Date): Promise<number> {
-    const expiresAt = new Date(offering.endDate.getTime() + ALLOCATION_GRACE_MS);
+    const expiresAt = graceEndsAt({ closesAt: offering.endDate });
     const rows = [];
     for (const member of members) {
       const link = await q.issueAllocationLink({ tenantId: actor.tenantId, customerId: member.customerId, allocationId: member.allocationId, createdAt: at, expiresAt });

@@ -1,6 +1,6 @@
 import {
-  ALLOCATION_GRACE_MS,
   allocateWishGrants,
+  graceEndsAt,
   type Page,
   type StaffWish,
   type WishBulkGrantResult,
@@ -62,7 +62,7 @@ export function createStaffWishesService(repository: StaffOfferingsRepository, n
       purpose: 'allocation',
       allocationId: wish.allocationId,
       createdAt: at,
-      expiresAt: new Date(Math.max(offering.endDate.getTime() + ALLOCATION_GRACE_MS, at.getTime() + 1)),
+      expiresAt: new Date(Math.max(graceEndsAt({ closesAt: offering.endDate }).getTime(), at.getTime() + 1)),
     });
     await mail.enqueue(
       {

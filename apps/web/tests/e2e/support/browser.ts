@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { PASSWORD } from './fixtures';
 import { installThirdPartySinks, type SinkRequest } from './third-party-sinks';
@@ -124,6 +124,12 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(
     () => '__reactRouterDataRouter' in window || document.documentElement.getAttribute('data-island') === 'ready',
   );
+}
+
+/** Nothing of a members' page left loading: the page is as the member will read it. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
 }
 
 /**
