@@ -58,6 +58,11 @@ import { OneLinePerRequest } from './shared/request-log.js';
 export interface BuildAppOptions {
   db: Database;
   signingKeys: SigningKeys;
+  /**
+   * How long a plugin may take to start before the app refuses to (Fastify's `pluginTimeout`;
+   * default its 10 s). The test apps allow a minute: test files share a busy machine.
+   */
+  pluginTimeout?: number;
   /** The built web app; skipped when null or when the folder does not exist (API only). */
   webRoot?: string | null;
   /** Pino log level; 'silent' turns logging off (tests). */
@@ -140,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One access-log line per request, when it is answered (shared/request-log.ts).
     logController: new OneLinePerRequest(),
     trustProxy: options.trustProxy ?? false,
+    ...(options.pluginTimeout !== undefined ? { pluginTimeout: options.pluginTimeout } : {}),
     // Body size well above any form; larger bodies are refused before parsing.
     bodyLimit: 256 * 1024,
     // Errors the router and the HTTP parser answer before any route: the same shape as the rest,

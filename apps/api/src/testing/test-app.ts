@@ -34,6 +34,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = await buildApp({
     logLevel: 'silent',
     webRoot: null,
+    // Test files start apps side by side on a shared machine: on a CI run 2.5 times slower than
+    // usual, the web root's plugin (which reads every page once) took over Fastify's 10 s.
+    pluginTimeout: 60_000,
     ...appOptions,
     mail: { ...appOptions.mail, transport: mailbox.transport },
     paymentGateway,

@@ -219,18 +219,23 @@ describe('allocations, invitations and wishes in the staff console', () => {
 
   it('edits a row with the keyboard alone: fields in order, Enter saves, a wrong cell says why and saves nothing', async () => {
     const fresh = await newMember('offering');
-    const [first] = pair as [StaffOfferingWine];
+    const [first, second] = pair as [StaffOfferingWine, StaffOfferingWine];
     const put = await fetch(`${baseURL()}/v1/staff/offerings/${offering.id}/allocations`, {
       method: 'PUT',
       headers: { tenant: TENANT, Authorization: manager, 'Content-Type': 'application/json' },
       body: JSON.stringify([{ email: fresh.email, lines: [{ wineId: first.offeringWineId, minimum: 0, maximum: 2 }] }]),
     });
     expect(put.status).toBe(200);
+    // The member's limits are now this one line, as the answer reads them back.
+    const answered = (await put.json()) as { lines: { offeringWineId: string }[] }[];
+    expect(answered[0]!.lines.map((line) => line.offeringWineId)).toEqual([first.offeringWineId]);
     const { page, consoleErrors } = await newPage({ initScript: consoleStorage(manager) });
     await page.goto(`/staff/offerings/${offering.id}/allocations?q=${encodeURIComponent(fresh.email)}`);
     await settled(page);
     const row = page.locator(`[data-testid="allocation-row"][data-email="${fresh.email}"]`);
     const firstMax = row.getByLabel(cell('Maximum', first));
+    // The row shows that line alone: the other wine's cells are empty.
+    expect(await row.getByLabel(cell('Maximum', second)).inputValue()).toBe('');
     await row.getByLabel(cell('Minimum', first)).focus();
     await page.keyboard.press('Tab');
     expect(await firstMax.evaluate((element) => element === document.activeElement)).toBe(true);
