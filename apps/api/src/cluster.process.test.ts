@@ -264,7 +264,7 @@ describe.skipIf(!ADMIN_URL)('WEB_CONCURRENCY=2 on a PostgreSQL server: two worke
     expect(statuses).toEqual([...Array(20).fill(401), ...Array(6).fill(429)]);
     // Twenty memory-hard hashes at production cost (an unknown address is hashed too): over 30 s
     // when CI runs three suites on two cores.
-  }, 90_000);
+  });
 
   it('replaces a worker that is killed, and keeps serving meanwhile', async () => {
     const [victim, survivor] = workers as [number, number];
@@ -313,5 +313,5 @@ describe.skipIf(ADMIN_URL)('WEB_CONCURRENCY on the embedded database (PGlite onl
       if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
       rmSync(work, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

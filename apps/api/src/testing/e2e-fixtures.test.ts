@@ -231,7 +231,7 @@ describe('outside the browser tests', () => {
       body: JSON.stringify({ advanceMs: 60_000 }),
     });
     expect(clock.status).toBe(404);
-  }, 90_000);
+  });
 
   it('the browser tests’ entry has no clock to move without WINERY_TEST_CLOCK=simulated, and refuses any other value', async () => {
     const ownDir = mkdtempSync(join(tmpdir(), 'winery-fixtures-real-clock-'));

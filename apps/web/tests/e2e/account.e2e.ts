@@ -133,7 +133,7 @@ describe('the account pages', () => {
     await page.getByRole('button', { name: 'Save details' }).click();
     await page.getByText('Please enter your first name').waitFor();
     expect(await axeViolations(page), `profile form at ${viewport.width}px`).toEqual([]);
-  }, 90_000);
+  });
 
   it('are served to the browser and send a visitor to sign in first', async () => {
     for (const { path } of ACCOUNT_PAGES) {

@@ -133,7 +133,7 @@ describe('choosing wines', () => {
     await expect.poll(() => field(desk.page, wines.capped).inputValue()).toBe(String(wines.capped.maximum));
     expect(await field(desk.page, wines.bound).inputValue()).toBe('1');
     expect([...desk.consoleErrors, ...phone.consoleErrors]).toEqual([]);
-  }, 45_000);
+  });
 });
 
 describe('adding bottles after an order', () => {

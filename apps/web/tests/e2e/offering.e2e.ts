@@ -316,7 +316,7 @@ describe('checkout', () => {
     await page.getByTestId('step-review').waitFor();
     await page.getByTestId('order-totals').waitFor();
     await check('review');
-  }, 60_000);
+  });
 });
 
 describe('event pages', () => {
@@ -427,5 +427,5 @@ describe('the whole journey', () => {
     await page.goto('/profile/orders');
     await page.getByTestId('order-row').first().waitFor();
     expect(consoleErrors).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -136,7 +136,7 @@ describe('after the order', () => {
     await page.emulateMedia({ media: 'screen' });
     expect(await page.getByTestId('print-receipt').isVisible()).toBe(true);
     expect(consoleErrors).toEqual([]);
-  }, 45_000);
+  });
 
   it('an order that is not the member’s reads as not found, kindly', async () => {
     const member = await newMember('ordered');

@@ -321,7 +321,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await page.getByLabel('Status').selectOption('declined');
     await expect.poll(() => page.locator(`[data-testid="wish-row"][data-email="${asker.email}"]`).innerText()).toContain('Declined');
     expect(consoleErrors).toEqual([]);
-  }, 90_000);
+  });
 
   it("narrows the invitations to one tier: the list, the figures and the send button are that tier's", async () => {
     const tiers = (await (await staffGet(manager, '/tiers')).json()) as { id: string; name: string }[];
@@ -409,5 +409,5 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await page.getByRole('dialog').locator('[aria-live] p, [aria-live] table').first().waitFor();
     await check('the bulk grant preview');
     expect(consoleErrors).toEqual([]);
-  }, 90_000);
+  });
 });

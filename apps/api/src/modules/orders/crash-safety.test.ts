@@ -201,7 +201,7 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
       NODE_ENV: 'production',
       PAYMENT_GATEWAY: 'test',
     };
-  }, 60_000);
+  });
   afterAll(async () => {
     await api?.kill();
     await database?.close();
@@ -332,5 +332,5 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
       if (answer.status === 200) expect(answer.body.id).toBe(last.body.id);
     });
     expect((await checkNothingHalfWritten(database.db)).approvals).toBe(afterRetries.approvals);
-  }, 60_000);
+  });
 });
