@@ -35,7 +35,7 @@ interface Started {
 }
 
 /** `node dist/server.js` with `env` only (plus PATH and HOME); resolves once `ready` matches its output. */
-async function startServer(env: Record<string, string>, ready: RegExp, timeoutMs = 45_000): Promise<Started> {
+async function startServer(env: Record<string, string>, ready: RegExp, timeoutMs = 90_000): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_JS], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
@@ -111,7 +111,7 @@ const isAlive = (pid: number) => {
   }
 };
 
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();
@@ -169,7 +169,7 @@ describe.skipIf(!ADMIN_URL)('WEB_CONCURRENCY=2 on a PostgreSQL server: two worke
       /Workers: +2 processes/,
     );
     workers = [...server.output().matchAll(/pids (\d+), (\d+)\)/g)].flatMap((match) => [Number(match[1]), Number(match[2])]);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {

@@ -46,8 +46,10 @@ export interface ApiProcess {
 /**
  * Starts `node apps/api/dist/server.js` with `env` (on top of this process's PATH and HOME only)
  * and resolves once /v1/health answers. Its output goes to `logPath`, shown when it fails to start.
+ * A start on embedded PGlite took over 60 s on a slow day of CI's two cores (three suites side by
+ * side), hence the default wait of 90 s.
  */
-export async function startApi(env: Record<string, string>, logPath: string, timeoutMs = 30_000): Promise<ApiProcess> {
+export async function startApi(env: Record<string, string>, logPath: string, timeoutMs = 90_000): Promise<ApiProcess> {
   const port = env.PORT ?? String(await freePort());
   const log = openSync(logPath, 'a');
   const child = spawn(process.execPath, [SERVER_JS], {

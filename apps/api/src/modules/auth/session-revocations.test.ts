@@ -47,7 +47,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('a session revoked on one instance (Po
         ),
       );
     }
-  });
+  }, 200_000);
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.kill()));
     await database?.close();

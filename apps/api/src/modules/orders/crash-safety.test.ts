@@ -332,5 +332,5 @@ describe.skipIf(!ADMIN_URL)('crash safety: the API killed (SIGKILL) during concu
       if (answer.status === 200) expect(answer.body.id).toBe(last.body.id);
     });
     expect((await checkNothingHalfWritten(database.db)).approvals).toBe(afterRetries.approvals);
-  });
+  }, 240_000);
 });

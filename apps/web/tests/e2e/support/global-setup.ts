@@ -42,7 +42,7 @@ const freePort = () =>
   });
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
     try {

@@ -47,7 +47,7 @@ export function ownServer(options: { clock?: 'simulated' } = {}): OwnServer {
 
   beforeAll(async () => {
     server = await startE2eServer(options.clock === 'simulated' ? { WINERY_TEST_CLOCK: 'simulated' } : {});
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await server?.stop();
   });
