@@ -333,4 +333,26 @@ function waitingRoomFixtures(app: FastifyInstance, options: FixturesOptions, fac
     }
     return reply.code(201).send({ offeringId: offering.id, name, opensAt: opensAt.toISOString(), members });
   });
+
+  /**
+   * `POST /__test/fixtures/waiting-room-release/:offeringId/opening` → `{ opensAt }`: moves that
+   * release's opening to `opensInMs` after the server's now (its close stays). A spec opens its
+   * release far ahead, looks at the countdown whatever the machine's speed, then brings the
+   * opening near instead of waiting out a fixed delay that a slow machine could overrun.
+   */
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/waiting-room-release/:offeringId/opening',
+    { schema: { hide: true, params: z.object({ offeringId: z.uuid() }), body: WaitingRoomReleaseSchema.pick({ opensInMs: true }) } },
+    async (request) => {
+      const now = options.clock?.now() ?? new Date();
+      const opensAt = new Date(now.getTime() + request.body.opensInMs);
+      const [moved] = await options.db
+        .update(offerings)
+        .set({ startDate: opensAt, updatedAt: now })
+        .where(and(eq(offerings.tenantId, tenantId), eq(offerings.id, request.params.offeringId)))
+        .returning({ id: offerings.id });
+      if (!moved) throw new ApiError('notFound', 'No such release.');
+      return { opensAt: opensAt.toISOString() };
+    },
+  );
 }
