@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDataDir } from './db/client.js';
 import { mailQueue, offeringInvitations, offerings } from './db/schema/index.js';
-import { assertApiBuilt, createServerDatabase, freePort, SERVER_JS, type ServerDatabase } from './testing/api-process.js';
+import { assertApiBuilt, createServerDatabase, freePort, PROCESS_START_MS, SERVER_JS, waitUntilReady, type ServerDatabase } from './testing/api-process.js';
 import { createFactories, TEST_PASSWORD, TEST_TENANT } from './testing/factories.js';
 import { preparePgliteDataDir } from './testing/test-database.js';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.js';
@@ -35,7 +35,7 @@ interface Started {
 }
 
 /** `node dist/server.js` with `env` only (plus PATH and HOME); resolves once `ready` matches its output. */
-async function startServer(env: Record<string, string>, ready: RegExp, timeoutMs = 90_000): Promise<Started> {
+async function startServer(env: Record<string, string>, ready: RegExp, timeoutMs = PROCESS_START_MS): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_JS], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
@@ -45,15 +45,7 @@ async function startServer(env: Record<string, string>, ready: RegExp, timeoutMs
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const started = Date.now();
-  while (!ready.test(text)) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server ended before it was ready:\n${text}`);
-    if (Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the server was not ready within ${timeoutMs} ms:\n${text}`);
-    }
-    await sleep(50);
-  }
+  await waitUntilReady(child, () => ready.test(text), { output: () => text, timeoutMs });
   return { child, port, output: () => text, exited };
 }
 

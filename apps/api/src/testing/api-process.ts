@@ -44,12 +44,41 @@ export interface ApiProcess {
 }
 
 /**
+ * How long a test waits for a process it started to be ready. A start on embedded PGlite took
+ * over 60 s on a slow day of CI's two cores (three suites side by side), hence 90 s: one limit for
+ * every process the API's tests start, set here.
+ */
+export const PROCESS_START_MS = 90_000;
+
+/** Whether the API at `origin` answers its health check (false while it is not listening yet). */
+export const answersHealth = (origin: string) => async (): Promise<boolean> => (await fetch(`${origin}/v1/health`).catch(() => null))?.status === 200;
+
+/**
+ * Waits until `ready()` holds for a process a test started. Fails at once if the process exits,
+ * and after `timeoutMs` (killing it, so no test leaves one behind), each time with what it printed.
+ */
+export async function waitUntilReady(
+  child: ChildProcess,
+  ready: () => boolean | Promise<boolean>,
+  { output, timeoutMs = PROCESS_START_MS }: { output: () => string; timeoutMs?: number },
+): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the process ended before it was ready:\n${output()}`);
+    if (await ready()) return;
+    if (Date.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`the process was not ready within ${timeoutMs} ms:\n${output()}`);
+    }
+    await sleep(50);
+  }
+}
+
+/**
  * Starts `node apps/api/dist/server.js` with `env` (on top of this process's PATH and HOME only)
  * and resolves once /v1/health answers. Its output goes to `logPath`, shown when it fails to start.
- * A start on embedded PGlite took over 60 s on a slow day of CI's two cores (three suites side by
- * side), hence the default wait of 90 s.
  */
-export async function startApi(env: Record<string, string>, logPath: string, timeoutMs = 90_000): Promise<ApiProcess> {
+export async function startApi(env: Record<string, string>, logPath: string, timeoutMs = PROCESS_START_MS): Promise<ApiProcess> {
   const port = env.PORT ?? String(await freePort());
   const log = openSync(logPath, 'a');
   const child = spawn(process.execPath, [SERVER_JS], {
@@ -59,21 +88,7 @@ export async function startApi(env: Record<string, string>, logPath: string, tim
   });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const origin = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API did not start:\n${readFileSync(logPath, 'utf8')}`);
-    try {
-      const response = await fetch(`${origin}/v1/health`);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the API did not answer within ${timeoutMs} ms:\n${readFileSync(logPath, 'utf8')}`);
-    }
-    await sleep(50);
-  }
+  await waitUntilReady(child, answersHealth(origin), { output: () => readFileSync(logPath, 'utf8'), timeoutMs });
   return {
     origin,
     child,

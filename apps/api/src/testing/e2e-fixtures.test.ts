@@ -9,7 +9,7 @@ import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.
 import { pgliteDataDir } from '../db/client.js';
 import { seedDemo } from '../demo/seed.js';
 import { createTestGateway } from '../modules/payments/test-gateway.js';
-import { assertApiBuilt, freePort, SERVER_JS, startApi, type ApiProcess } from './api-process.js';
+import { answersHealth, assertApiBuilt, freePort, SERVER_JS, startApi, waitUntilReady, type ApiProcess } from './api-process.js';
 import {
   createSimulatedClock,
   e2eFixturesRoutes,
@@ -248,20 +248,15 @@ describe('outside the browser tests', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
       cwd: API_ROOT,
       env: { ...env, [FIXTURES_SECRET_ENV]: SECRET, PASSWORD_HASH_THREADS: '0' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const origin = `http://127.0.0.1:${port}`;
       // tsx compiles the entry on start: over a minute on a busy CI run of three lanes on two cores.
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        expect(child.exitCode, 'the entry exited early').toBeNull();
-        const health = await fetch(`${origin}/v1/health`).catch(() => null);
-        if (health?.ok) break;
-        expect(Date.now()).toBeLessThan(deadline);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntilReady(child, answersHealth(origin), { output: () => errors, timeoutMs: 120_000 });
       const call = (path: string, body: object) =>
         fetch(`${origin}${FIXTURES_PREFIX}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [FIXTURES_SECRET_HEADER]: SECRET }, body: JSON.stringify(body) });
       // The fixtures are there (a bad body is a 400 of theirs), the clock is not.
