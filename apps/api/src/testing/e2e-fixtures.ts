@@ -44,6 +44,9 @@ export interface FixturesOptions {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** The server's now: the simulated clock's when there is one, as the app itself reads it. */
+const serverNow = (options: FixturesOptions) => options.clock?.now() ?? new Date();
+
 export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesOptions) {
   if (options.secret.length < MIN_SECRET_LENGTH) throw new Error(`${FIXTURES_SECRET_ENV} must be a random string of at least ${MIN_SECRET_LENGTH} characters.`);
   const expected = digest(options.secret);
@@ -138,7 +141,7 @@ async function cloneMember(
     }
   }
   if (pastReleases) {
-    const now = options.clock?.now() ?? new Date();
+    const now = serverNow(options);
     const closed = await db
       .select({ id: offerings.id })
       .from(offerings)
@@ -305,7 +308,7 @@ const WaitingRoomReleaseSchema = z.object({
 function waitingRoomFixtures(app: FastifyInstance, options: FixturesOptions, factories: ReturnType<typeof createFactories>, tenantId: string) {
   app.withTypeProvider<ZodTypeProvider>().post('/waiting-room-release', { schema: { hide: true, body: WaitingRoomReleaseSchema } }, async (request, reply) => {
     const { opensInMs, admissionPerMinute, members: size } = request.body;
-    const now = options.clock?.now() ?? new Date();
+    const now = serverNow(options);
     const opensAt = new Date(now.getTime() + opensInMs);
     const name = `Waiting Room Release ${unique()}`;
     const offering = await factories.createOffering({
@@ -344,7 +347,7 @@ function waitingRoomFixtures(app: FastifyInstance, options: FixturesOptions, fac
     '/waiting-room-release/:offeringId/opening',
     { schema: { hide: true, params: z.object({ offeringId: z.uuid() }), body: WaitingRoomReleaseSchema.pick({ opensInMs: true }) } },
     async (request) => {
-      const now = options.clock?.now() ?? new Date();
+      const now = serverNow(options);
       const opensAt = new Date(now.getTime() + request.body.opensInMs);
       const [moved] = await options.db
         .update(offerings)
