@@ -842,7 +842,7 @@ function renderReport(r) {
       '',
     );
     push(
-      '| run | rounds | orders decided (placed / sold out / errors, last round) | **API decided/s** | bare SQL decided/s | **API vs bare SQL** (target ≥ 60 %) | vs 1 instance | API p99 | bare SQL p99 | **p99 vs bare SQL** (target ≤ 2×) | API p50 | CPU per order: API · PostgreSQL (this database) — bare SQL: PostgreSQL | load |',
+      '| run | rounds | orders decided (placed / sold out / errors, last round) | **API decided/s** | bare SQL decided/s | **API vs bare SQL** (target ≥ 60 %) | vs 1 instance | API p99 | bare SQL p99 | **p99 vs bare SQL** (target ≤ 2×) | API p50 | CPU per order: API · PostgreSQL (this database) · load generator — bare SQL: PostgreSQL · its client | load |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
     );
     const first = s.orders.configs[0];
@@ -858,9 +858,12 @@ function renderReport(r) {
       const cpuApi = (api.reduce((sum, x) => sum + x.machine.apiCpuSeconds, 0) * 1000) / api.reduce((sum, x) => sum + x.tally.steps.order.length, 0);
       const cpuDb = (api.reduce((sum, x) => sum + x.machine.databaseCpuSeconds, 0) * 1000) / api.reduce((sum, x) => sum + x.tally.steps.order.length, 0);
       const cpuSqlDb = (sql.reduce((sum, x) => sum + x.machine.databaseCpuSeconds, 0) * 1000) / sql.reduce((sum, x) => sum + x.latencies.length, 0);
+      // The bench's own process: the HTTP client for the API's runs, the pg client for the bare SQL's.
+      const cpuLoad = (api.reduce((sum, x) => sum + x.machine.benchCpuSeconds, 0) * 1000) / api.reduce((sum, x) => sum + x.tally.steps.order.length, 0);
+      const cpuSqlClient = (sql.reduce((sum, x) => sum + x.machine.benchCpuSeconds, 0) * 1000) / sql.reduce((sum, x) => sum + x.latencies.length, 0);
       const loads = [...api, ...sql].flatMap((x) => [x.machine.load, x.machine.loadAtEnd]);
       push(
-        `| ${config.label} | ${config.rounds.length} | ${last.decided} (${last.tally.placed} / ${last.tally.soldOut} / ${last.tally.errors}) | **${spread(api.map(perSecond), whole)}** | ${spread(sql.map(perSecond), whole)} | **${spread(ratios, pct)}** | ${config === base || (config === first) || (config.capped && !config.base) ? '1.00×' : spread(scale, (x) => `${x.toFixed(2)}×`)} | ${spread(api.map((x) => x.summary.p99), ms)} | ${spread(sql.map((x) => x.summary.p99), ms)} | **${spread(p99s, times)}** | ${spread(api.map((x) => x.summary.p50), ms)} | ${cpuApi.toFixed(1)} · ${cpuDb.toFixed(1)} ms — ${cpuSqlDb.toFixed(1)} ms | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} |`,
+        `| ${config.label} | ${config.rounds.length} | ${last.decided} (${last.tally.placed} / ${last.tally.soldOut} / ${last.tally.errors}) | **${spread(api.map(perSecond), whole)}** | ${spread(sql.map(perSecond), whole)} | **${spread(ratios, pct)}** | ${config === base || (config === first) || (config.capped && !config.base) ? '1.00×' : spread(scale, (x) => `${x.toFixed(2)}×`)} | ${spread(api.map((x) => x.summary.p99), ms)} | ${spread(sql.map((x) => x.summary.p99), ms)} | **${spread(p99s, times)}** | ${spread(api.map((x) => x.summary.p50), ms)} | ${cpuApi.toFixed(1)} · ${cpuDb.toFixed(1)} · ${cpuLoad.toFixed(1)} ms — ${cpuSqlDb.toFixed(1)} · ${cpuSqlClient.toFixed(1)} ms | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} |`,
       );
     }
     const one = s.orders.configs[0];
