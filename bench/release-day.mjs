@@ -46,7 +46,9 @@
 //   --storm-modes=0,default  the storm's runs: PASSWORD_HASH_THREADS values (0 = Node's threadpool, as
 //                    before issue 16), `default` = the API as it starts without the setting
 //   --cap=S          also run the order step with 1 and 2 instances each held to S of a core (Linux
-//                    cgroup CPU quota, as root; default 0.25, 0 = off), so what an instance adds shows
+//                    cgroup CPU quota, as root; default 0.1, 0 = off), so what an instance adds shows:
+//                    the cap must leave the API the limit (two capped instances' orders need less
+//                    than PostgreSQL and the load generator can serve on this machine's two cores)
 //   --rounds=R       the order step's measured rounds, each beside a bare SQL run (default 5)
 //   --warm-up=W      orders each instance and the SQL's pool serve unmeasured first (default 600)
 //   --one-instance   the order step with 1 instance only (against the bare SQL): a quicker run to
@@ -106,7 +108,7 @@ const FAIR_HOLD_MINUTES = 10;
  * quota, as a container's limit): 1 such instance against 2, so what a second instance adds shows
  * even where one uncapped instance, PostgreSQL and the load generator already fill the machine.
  */
-const CAP = Number(arg('cap', 0.25));
+const CAP = Number(arg('cap', 0.1));
 /** The order step's measured rounds, each beside a bare SQL run of the same orders. */
 const ROUNDS = Number(arg('rounds', 5));
 /** Orders each instance and the bare SQL's pool serve before the measured rounds (not reported). */
@@ -121,7 +123,7 @@ if (PASSWORD_MEMBERS > MEMBERS || STORM > MEMBERS || FAIR_MEMBERS > MEMBERS) fai
 if (FAIR_MEMBERS < 20) fail('--fair-members must be at least 20.');
 if (MEMBERS < 60) fail('--members must be at least 60 (the storm reads as 50 of them).');
 if (!(STOCK_SHARE > 0 && STOCK_SHARE <= 1)) fail('--stock must be a share between 0 and 1, e.g. 0.6.');
-if (!(CAP >= 0 && CAP <= 4)) fail('--cap must be a share of one core between 0 (off) and 4, e.g. 0.25.');
+if (!(CAP >= 0 && CAP <= 4)) fail('--cap must be a share of one core between 0 (off) and 4, e.g. 0.1.');
 if (!(REST_MS >= 2000)) fail('--rest must be at least 2 (seconds).');
 if (STORM_MODES.some((mode) => mode !== 'default' && !/^\d+$/.test(mode))) fail('--storm-modes takes PASSWORD_HASH_THREADS values (0, 1, 2, …) and `default`, comma-separated.');
 if (ONLY && ONLY.some((s) => !SECTIONS.includes(s))) fail(`--only takes some of ${SECTIONS.join(', ')}.`);
