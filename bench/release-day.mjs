@@ -857,12 +857,16 @@ function renderReport(r) {
       const ratios = config.rounds.map((r) => perSecond(r.api) / perSecond(r.sql));
       const p99s = config.rounds.map((r) => r.api.summary.p99 / r.sql.summary.p99);
       const scale = config.rounds.map((r, i) => perSecond(r.api) / perSecond(base.rounds[i].api));
-      const cpuApi = (api.reduce((sum, x) => sum + x.machine.apiCpuSeconds, 0) * 1000) / api.reduce((sum, x) => sum + x.tally.steps.order.length, 0);
-      const cpuDb = (api.reduce((sum, x) => sum + x.machine.databaseCpuSeconds, 0) * 1000) / api.reduce((sum, x) => sum + x.tally.steps.order.length, 0);
-      const cpuSqlDb = (sql.reduce((sum, x) => sum + x.machine.databaseCpuSeconds, 0) * 1000) / sql.reduce((sum, x) => sum + x.latencies.length, 0);
+      // CPU ms per order of one figure of the runs' machines, over all their orders (answered or committed).
+      const apiOrders = api.reduce((sum, x) => sum + x.tally.steps.order.length, 0);
+      const sqlOrders = sql.reduce((sum, x) => sum + x.latencies.length, 0);
+      const msPerOrder = (runs, orders, figure) => (runs.reduce((sum, x) => sum + x.machine[figure], 0) * 1000) / orders;
+      const cpuApi = msPerOrder(api, apiOrders, 'apiCpuSeconds');
+      const cpuDb = msPerOrder(api, apiOrders, 'databaseCpuSeconds');
+      const cpuSqlDb = msPerOrder(sql, sqlOrders, 'databaseCpuSeconds');
       // The bench's own process: the HTTP client for the API's runs, the pg client for the bare SQL's.
-      const cpuLoad = (api.reduce((sum, x) => sum + x.machine.benchCpuSeconds, 0) * 1000) / api.reduce((sum, x) => sum + x.tally.steps.order.length, 0);
-      const cpuSqlClient = (sql.reduce((sum, x) => sum + x.machine.benchCpuSeconds, 0) * 1000) / sql.reduce((sum, x) => sum + x.latencies.length, 0);
+      const cpuLoad = msPerOrder(api, apiOrders, 'benchCpuSeconds');
+      const cpuSqlClient = msPerOrder(sql, sqlOrders, 'benchCpuSeconds');
       const loads = [...api, ...sql].flatMap((x) => [x.machine.load, x.machine.loadAtEnd]);
       push(
         `| ${config.label} | ${config.rounds.length} | ${last.decided} (${last.tally.placed} / ${last.tally.soldOut} / ${last.tally.errors}) | **${spread(api.map(perSecond), whole)}** | ${spread(sql.map(perSecond), whole)} | **${spread(ratios, pct)}** | ${config === base || (config === first) || (config.capped && !config.base) ? '1.00×' : spread(scale, (x) => `${x.toFixed(2)}×`)} | ${spread(api.map((x) => x.summary.p99), ms)} | ${spread(sql.map((x) => x.summary.p99), ms)} | **${spread(p99s, times)}** | ${spread(api.map((x) => x.summary.p50), ms)} | ${cpuApi.toFixed(1)} · ${cpuDb.toFixed(1)} · ${cpuLoad.toFixed(1)} ms — ${cpuSqlDb.toFixed(1)} · ${cpuSqlClient.toFixed(1)} ms | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} |`,
