@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -66,7 +67,8 @@ async function openPgliteFromSnapshot(snapshot: string | undefined): Promise<Tes
     await handle.migrate();
     return handle;
   }
-  const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  const { snapshot: _, tarball, ...wasm } = pgliteParts(snapshot);
+  const client = new PGlite({ loadDataDir: tarball, ...wasm, startParams: TEST_PGLITE_START_PARAMS });
   await client.waitReady;
   return {
     db: drizzle(client, { schema }),
@@ -75,6 +77,54 @@ async function openPgliteFromSnapshot(snapshot: string | undefined): Promise<Tes
     migrate: async () => {},
     close: () => client.close(),
   };
+}
+
+/**
+ * A test file's PGlite starts with a small server: PostgreSQL's defaults (128 MB of shared
+ * buffers, 100 connections' worth of shared memory) are zeroed by the WASM's memset at every start,
+ * which was half of the 1–2 s each file spent opening its database. A test file's data fits in
+ * 16 MB many times over, and PGlite has one connection.
+ */
+const TEST_PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'max_connections=5', '-c', 'wal_buffers=256kB'],
+];
+
+/**
+ * A Blob whose bytes are already in memory: Node's Blob reads itself back through a stream of
+ * small chunks (0.4 s for the 40 MB tarball), where this hands PGlite a copy at once.
+ */
+class BytesBlob extends Blob {
+  readonly #bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    super([]);
+    this.#bytes = bytes;
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#bytes.slice().buffer as ArrayBuffer;
+  }
+}
+
+// @types/node declares WebAssembly's types but not the global that compiles a module.
+const { Module: WasmModule } = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => WebAssembly.Module } }).WebAssembly;
+
+/** What every file's PGlite is made of, read and compiled once per worker (files share it). */
+let parts:
+  | { snapshot: string; tarball: Blob; pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }
+  | undefined;
+function pgliteParts(snapshot: string) {
+  if (parts?.snapshot !== snapshot) {
+    const dist = (name: string) => readFileSync(fileURLToPath(new URL(name, import.meta.resolve('@electric-sql/pglite'))));
+    parts = {
+      snapshot,
+      tarball: new BytesBlob(readFileSync(snapshot)),
+      pgliteWasmModule: new WasmModule(dist('pglite.wasm')),
+      // Not run on a loaded data directory, but PGlite reads it from disk unless given.
+      initdbWasmModule: new WasmModule(dist('initdb.wasm')),
+      fsBundle: new BytesBlob(dist('pglite.data')),
+    };
+  }
+  return parts;
 }
 
 /**
