@@ -67,9 +67,7 @@ async function openPgliteFromSnapshot(snapshot: string | undefined): Promise<Tes
     await handle.migrate();
     return handle;
   }
-  const { snapshot: _, tarball, ...wasm } = pgliteParts(snapshot);
-  const client = new PGlite({ loadDataDir: tarball, ...wasm, startParams: TEST_PGLITE_START_PARAMS });
-  await client.waitReady;
+  const client = await openSnapshot(snapshot);
   return {
     db: drizzle(client, { schema }),
     kind: 'pglite',
@@ -77,6 +75,14 @@ async function openPgliteFromSnapshot(snapshot: string | undefined): Promise<Tes
     migrate: async () => {},
     close: () => client.close(),
   };
+}
+
+/** PGlite loaded from the run's snapshot: in memory, or into `dataDir` on disk. */
+async function openSnapshot(snapshot: string, dataDir?: string): Promise<PGlite> {
+  const { snapshot: _, tarball, ...wasm } = pgliteParts(snapshot);
+  const client = new PGlite({ dataDir, loadDataDir: tarball, ...wasm, startParams: TEST_PGLITE_START_PARAMS });
+  await client.waitReady;
+  return client;
 }
 
 /**
@@ -134,9 +140,8 @@ function pgliteParts(snapshot: string) {
 export async function preparePgliteDataDir(dataDir: string): Promise<void> {
   const snapshot = provided('pgliteSnapshot');
   if (!snapshot) return;
-  const client = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(snapshot)]) });
-  await client.waitReady;
-  await client.close();
+  // The start parameters are not written to the directory: the server started on it has its own.
+  await (await openSnapshot(snapshot, dataDir)).close();
 }
 
 export const databaseUrl = (adminUrl: string, name: string) => {
