@@ -15,8 +15,9 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // A journey of many pages takes 15-27 s while CI runs three suites on two cores (waiting-room,
     // account's keyboard walk), and up to 2.5 times that on a slow day of the same machine (a CI
-    // run of 1,666 s against 650: the wine picture's journey passed 60 s). One limit for all, well
-    // above the slowest seen; a journey that hangs still fails.
+    // run of 1,666 s against 650: the wine picture's journey passed 60 s; in one of 1,532 s, 120 s,
+    // so it is now three tests, one per page). One limit for all, well above the slowest seen; a
+    // journey that hangs still fails.
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

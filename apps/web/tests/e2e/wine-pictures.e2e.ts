@@ -1,12 +1,12 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import type { AllocationSummary, Offering, Wine } from '@winery/domain';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
-import { membersLike, newStaff, TENANT } from './support/fixtures';
-import { staffApi } from './support/staff';
+import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { membersLike } from './support/fixtures';
+import { consoleStorage, newStaffToken, staffApi } from './support/staff';
 
 /*
  * Issue 15, item 13: a bottle for each wine on the allocation page, the vintage notes and the
@@ -92,20 +92,6 @@ function bottlePng(width = 400, height = 1200): Buffer {
   ]);
 }
 
-const consoleStorage = (token: string) =>
-  `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
-
-/** A staff user's token, signed in through the API as the console does. */
-async function staffLogin(email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseURL()}/v1/staff/login`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`staff sign-in: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 describe('wine pictures', () => {
   it('the grand crus and the team: bottles and portraits, sized, lazy below the fold, no axe violations', async () => {
     for (const viewport of WIDTHS) {
@@ -165,36 +151,39 @@ describe('wine pictures', () => {
     }
   });
 
+  /*
+   * One story told in three tests, which run in this order (a file's tests run one after another):
+   * each page has its own time limit, so a slow spell of a busy machine on one of them does not
+   * take the others' time (the story as one test once ran past 120 s in CI, at 10 s on a quiet one).
+   */
   describe('a picture staff upload', () => {
     let wine: Wine | undefined;
+    let offered: Offering['wines'][number];
+    beforeAll(async () => {
+      const { token, customerId } = await apiSignIn(members.offering.email);
+      const [current] = (await api<AllocationSummary[]>(token, 'GET', `/v1/demo/customer/${customerId}/allocation`)).body;
+      const offering = (await api<Offering>(token, 'GET', `/v1/demo/customer/${customerId}/allocation/${current!.id}/offering`)).body;
+      offered = offering.wines.find((w) => w.name === 'Vecina')!;
+      const found = await staffApi<{ items: Wine[] }>('GET', `/v1/staff/wines?q=Vecina`);
+      wine = found.body.items.find((item) => item.vintage === offered.vintage && item.sizeMl === offered.sizeMl)!;
+    });
     afterAll(async () => {
       // The demo's wine gets its artwork back for the other files of the run.
       if (wine) await staffApi('DELETE', `/v1/staff/wines/${wine.id}/image`);
     });
 
-    it('is previewed, refused by its field when it is not a picture, and shown to the member in their widths', async () => {
-      const { offering } = await (async () => {
-        const { token, customerId } = await apiSignIn(members.offering.email);
-        const [current] = (await api<AllocationSummary[]>(token, 'GET', `/v1/demo/customer/${customerId}/allocation`)).body;
-        return { offering: (await api<Offering>(token, 'GET', `/v1/demo/customer/${customerId}/allocation/${current!.id}/offering`)).body };
-      })();
-      const offered = offering.wines.find((w) => w.name === 'Vecina')!;
-      const found = await staffApi<{ items: Wine[] }>('GET', `/v1/staff/wines?q=Vecina`);
-      wine = found.body.items.find((item) => item.vintage === offered.vintage && item.sizeMl === offered.sizeMl)!;
+    it('is shown to a viewer as members see it, with no control to change it', async () => {
+      const { page } = await newPage({ viewport: WIDTHS[0], initScript: consoleStorage(await newStaffToken('viewer')) });
+      await page.goto(`/staff/wines/${wine!.id}`);
+      await expect.poll(() => page.getByTestId('wine-picture').isVisible()).toBe(true);
+      expect(await page.getByTestId('wine-picture').locator('img').getAttribute('src')).toBe('/images/wines/vecina.svg');
+      expect(await page.getByLabel('Picture file').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Upload picture' }).count()).toBe(0);
+    });
 
-      // A viewer sees the picture members see, and no control to change it.
-      const viewer = await newStaff('viewer');
-      const viewerToken = await staffLogin(viewer.email, viewer.password);
-      const { page: viewerPage } = await newPage({ viewport: WIDTHS[0], initScript: consoleStorage(viewerToken) });
-      await viewerPage.goto(`/staff/wines/${wine.id}`);
-      await expect.poll(() => viewerPage.getByTestId('wine-picture').isVisible()).toBe(true);
-      expect(await viewerPage.getByTestId('wine-picture').locator('img').getAttribute('src')).toBe('/images/wines/vecina.svg');
-      expect(await viewerPage.getByLabel('Picture file').count()).toBe(0);
-      expect(await viewerPage.getByRole('button', { name: 'Upload picture' }).count()).toBe(0);
-
-      const manager = await newStaff('manager');
-      const { page } = await newPage({ viewport: WIDTHS[1], initScript: consoleStorage(await staffLogin(manager.email, manager.password)) });
-      await page.goto(`/staff/wines/${wine.id}`);
+    it('is previewed by a manager, refused by its field when it is not a picture, and uploaded', async () => {
+      const { page } = await newPage({ viewport: WIDTHS[1], initScript: consoleStorage(await newStaffToken('manager')) });
+      await page.goto(`/staff/wines/${wine!.id}`);
       const file = page.getByLabel('Picture file');
       await expect.poll(() => file.isVisible()).toBe(true);
 
@@ -214,20 +203,20 @@ describe('wine pictures', () => {
       const uploaded = page.getByTestId('wine-picture').locator('figure img');
       expect(await uploaded.getAttribute('src')).toMatch(/^\/v1\/demo\/wines\/[\w-]+\/image\/original\?v=/);
       await expect.poll(() => page.getByRole('button', { name: 'Remove picture' }).isVisible()).toBe(true);
+    });
 
-      // The member's allocation page shows the upload, in the widths kept of it, in place of the artwork.
-      const { page: memberPage } = await newPage({ viewport: WIDTHS[0] });
-      await signIn(memberPage, members.offering.email);
-      await memberPage.waitForURL('**/offering/**');
-      await memberPage.goto('/offering/allocation');
-      await waitForApp(memberPage);
-      const card = memberPage.locator(`[data-testid="wine-card"][data-wine-id="${offered.id}"]`);
-      await expect.poll(() => card.count()).toBe(1);
-      const [shown] = await imagesIn(memberPage, `[data-testid="wine-card"][data-wine-id="${offered.id}"] .wine-bottle`);
+    it('is shown to the member on their allocation page, in the widths kept of it, in place of the artwork', async () => {
+      const { page } = await newPage({ viewport: WIDTHS[0] });
+      await signIn(page, members.offering.email);
+      await page.waitForURL('**/offering/**');
+      await page.goto('/offering/allocation');
+      await waitForApp(page);
+      const card = `[data-testid="wine-card"][data-wine-id="${offered.id}"]`;
+      await expect.poll(() => page.locator(card).count()).toBe(1);
+      const [shown] = await imagesIn(page, `${card} .wine-bottle`);
       expect(shown).toMatchObject({ alt: 'Vecina 2022 against the walnut orchard', loading: 'lazy', width: '400', height: '1200', loaded: true });
       expect(shown!.src).toMatch(/\/v1\/demo\/wines\/[\w-]+\/image\/original\?v=[\w-]+$/);
       expect(shown!.srcset).toMatch(/^\/v1\/demo\/wines\/[\w-]+\/image\/w320\?v=[\w-]+ 320w, \/v1\/demo\/wines\/[\w-]+\/image\/original\?v=[\w-]+ 400w$/);
     });
   });
 });
-
