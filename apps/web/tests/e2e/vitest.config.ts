@@ -8,6 +8,7 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/fetch-deadline.ts'],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // What a page shows next may take a while on a busy machine (a CI run of three lanes on two
     // cores once took over 5 s to send a page view after sign-in); a poll that waits longer only
