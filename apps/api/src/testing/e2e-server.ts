@@ -1,11 +1,12 @@
 import { startServer } from '../start-server.js';
 import { e2eFixturesRoutes, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, MIN_SECRET_LENGTH, simulatedClockFromEnv } from './e2e-fixtures.js';
+import { thirdPartySinkRoutes } from './third-party-sinks.js';
 
 /**
  * The browser tests' server: the real start (start-server.ts: configuration, migrations, demo
- * seed, web + API) plus the fixtures routes of e2e-fixtures.ts. Started only by
- * apps/web/tests/e2e/support/global-setup.ts (and a spec's own server, support/own-server.ts),
- * through tsx; never built (src/testing is not in dist), so neither `npm start` nor a deployment
+ * seed, web + API) plus the fixtures routes of e2e-fixtures.ts and the third-party services' test
+ * doubles of third-party-sinks.ts. Started only by apps/web/tests/e2e/support/global-setup.ts
+ * (and a spec's own server, support/own-server.ts), through tsx; never built (src/testing is not in dist), so neither `npm start` nor a deployment
  * can run it.
  *
  * With WINERY_TEST_CLOCK=simulated the app's clock is real time plus an offset the spec moves on
@@ -31,6 +32,7 @@ try {
 startServer({
   ...(clock ? { now: clock.now } : {}),
   beforeListen: async (app, { db, paymentGateway }) => {
+    await app.register(thirdPartySinkRoutes);
     await app.register(e2eFixturesRoutes, { prefix: FIXTURES_PREFIX, db, paymentGateway, secret, ...(clock ? { clock } : {}) });
   },
 }).catch((error: unknown) => {

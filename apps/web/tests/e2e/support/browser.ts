@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { PASSWORD } from './fixtures';
-import { installThirdPartySinks, type SinkRequest } from './third-party-sinks';
+import { recordSinkRequests, type SinkRequest } from './third-party-sinks';
 
 export const baseURL = () => inject('baseURL');
 
@@ -71,7 +71,7 @@ export function setupBrowser() {
     const analytics: AnalyticsEvent[] = [];
     const consoleErrors: string[] = [];
     const dialogs: string[] = [];
-    const sinkRequests = await installThirdPartySinks(context);
+    const sinkRequests = recordSinkRequests(context);
     await context.exposeBinding('__recordAnalytics', (_source, detail: AnalyticsEvent) => {
       analytics.push(detail);
     });

@@ -18,8 +18,9 @@ const repoRoot = new URL('../../../../../', import.meta.url).pathname;
 
 /**
  * Analytics and error reporting configured as an operator would (runtime config, no rebuild).
- * Their scripts point at this origin's /__test-sink/, which the browser tests answer with test
- * doubles that record every call (support/third-party-sinks.ts); nothing else is faked.
+ * Their scripts point at this origin's /__test-sink/, where the browser tests' server serves test
+ * doubles that record every call (apps/api/src/testing/third-party-sinks.ts; what the tests read
+ * of them, support/third-party-sinks.ts); nothing else is faked.
  */
 export const THIRD_PARTY_ENV = {
   ANALYTICS_WRITE_KEY: 'test-key',
