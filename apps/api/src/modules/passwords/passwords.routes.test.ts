@@ -112,13 +112,13 @@ describe('POST /v1/customer/password-reset', () => {
   it('takes as long for an unknown address as for a member', async () => {
     const timed = await createTestApp({ uniformAnswerMs: 300 });
     try {
-      const member = await timed.createCustomer();
       const time = async (email: string) => {
         const started = performance.now();
         const response = await timed.app.inject({
           method: 'POST',
           url: '/v1/customer/password-reset',
           headers: { tenant: TEST_TENANT },
+          remoteAddress: freshIp(),
           payload: { email },
         });
         expect(response.statusCode).toBe(202);
@@ -126,11 +126,18 @@ describe('POST /v1/customer/password-reset', () => {
       };
       // The first request of a new app loads code and warms the database; measure the ones after.
       await time((await timed.createCustomer()).email);
-      const forMember = await time(member.email);
-      const forNobody = await time('nobody@example.com');
-      expect(forMember).toBeGreaterThanOrEqual(295);
-      expect(forNobody).toBeGreaterThanOrEqual(295);
-      expect(Math.abs(forMember - forNobody)).toBeLessThan(150);
+      // Each a member's first request (a link written and mailed) or an address nobody has, in
+      // turn; the quickest of each kind, since a busy machine only ever adds time (one CI run had a
+      // single request 250 ms late). A member's request that took longer every time still fails.
+      const forMember: number[] = [];
+      const forNobody: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        forMember.push(await time((await timed.createCustomer()).email));
+        forNobody.push(await time(`nobody-${round}@example.com`));
+      }
+      expect(Math.min(...forMember)).toBeGreaterThanOrEqual(295);
+      expect(Math.min(...forNobody)).toBeGreaterThanOrEqual(295);
+      expect(Math.abs(Math.min(...forMember) - Math.min(...forNobody))).toBeLessThan(150);
     } finally {
       await timed.close();
     }
