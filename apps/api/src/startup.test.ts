@@ -61,14 +61,20 @@ describe.skipIf(!ADMIN_URL)('starting several machines at once on one PostgreSQL
     const url = ADMIN_URL!;
     const order: string[] = [];
     let waited = 0;
-    const job = (name: string) => async () => {
+    /** Resolves once `done` holds, or after 10 s (then the order below tells what went wrong). */
+    const until = async (done: () => boolean) => {
+      for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline; ) await sleep(10);
+    };
+    // The first holds the lock until the second has said it waits (not for a fixed time, which a
+    // busy machine's slow connection could outlast: the second then found the lock free).
+    const job = (name: string, holdUntil: () => boolean = () => true) => async () => {
       order.push(`${name} starts`);
-      await sleep(150);
+      await until(holdUntil);
       order.push(`${name} ends`);
       return name;
     };
-    const first = withStartupLock(url, job('first'));
-    await sleep(50);
+    const first = withStartupLock(url, job('first', () => waited > 0));
+    await until(() => order.includes('first starts'));
     const second = withStartupLock(url, job('second'), () => (waited += 1));
     expect(await Promise.all([first, second])).toEqual(['first', 'second']);
     expect(order).toEqual(['first starts', 'first ends', 'second starts', 'second ends']);
