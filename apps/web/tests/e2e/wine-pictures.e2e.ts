@@ -33,18 +33,24 @@ interface ShownImage {
   loaded: boolean;
 }
 
-/** The pictures in `selector`, as the browser has them, after the page was scrolled through (lazy ones load). */
+/**
+ * The pictures in `selector`, as the browser has them, once each has loaded: a lazy one loads when
+ * it comes near the viewport, so each poll brings the first still loading into view. Nothing here
+ * waits on the page's animation frames: a page's evaluate has no time limit, and a wait for a
+ * frame (the page scrolled through one frame at a time) once hung the member's page in CI until the
+ * test's 120 s ran out; a poll that never sees them all loaded fails after its 15 s, saying so.
+ */
 async function imagesIn(page: Page, selector: string): Promise<ShownImage[]> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-    }
-    window.scrollTo(0, 0);
-  });
   await expect
-    .poll(() => page.locator(selector).evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))
-    .toBe(true);
+    .poll(() =>
+      page.locator(selector).evaluateAll((images) => {
+        const loading = (images as HTMLImageElement[]).filter((image) => !image.complete);
+        loading[0]?.scrollIntoView({ block: 'center' });
+        return loading.length;
+      }),
+    )
+    .toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   return page.locator(selector).evaluateAll((images) =>
     (images as HTMLImageElement[]).map((image) => ({
       src: image.getAttribute('src') ?? '',
