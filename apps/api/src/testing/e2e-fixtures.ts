@@ -9,6 +9,7 @@ import { addresses, allocationLines, allocations, customers, inventoryLocations,
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.js';
 import { TEST_CARDS } from '../modules/payments/test-gateway.js';
+import { hashPassword } from '../modules/auth/password.service.js';
 import { ApiError, fieldError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
 import { createFactories, unique } from './factories.js';
@@ -43,6 +44,15 @@ export interface FixturesOptions {
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The hash every fixture member and staff user signs in with: DEMO_PASSWORD at the production cost
+ * (signing in verifies it as any member's), hashed once per server instead of once each. A hash
+ * costs about 0.1–0.17 s of CPU on a CI machine, and the browser tests make hundreds of people (a
+ * waiting room's release alone makes dozens) on the two cores the browser and the server share.
+ */
+let demoPasswordHash: Promise<string> | undefined;
+const fixturePasswordHash = () => (demoPasswordHash ??= hashPassword(DEMO_PASSWORD));
 
 /** The server's now: the simulated clock's when there is one, as the app itself reads it. */
 const serverNow = (options: FixturesOptions) => options.clock?.now() ?? new Date();
@@ -82,7 +92,7 @@ export async function e2eFixturesRoutes(app: FastifyInstance, options: FixturesO
     '/staff',
     { schema: { ...hidden, body: z.object({ role: z.enum(['admin', 'manager', 'viewer']).default('admin') }) } },
     async (request, reply) => {
-      const staff = await factories.createStaffUser({ tenantId, role: request.body.role, password: DEMO_PASSWORD, email: `e2e-staff-${unique()}@example.com` });
+      const staff = await factories.createStaffUser({ tenantId, role: request.body.role, passwordHash: await fixturePasswordHash(), email: `e2e-staff-${unique()}@example.com` });
       return reply.code(201).send({ tenant: tenantId, email: staff.email, password: DEMO_PASSWORD, role: staff.role });
     },
   );
@@ -129,7 +139,7 @@ async function cloneMember(
     company,
     tierId,
     email: `e2e-${like}-${unique()}@example.com`,
-    password: DEMO_PASSWORD,
+    passwordHash: await fixturePasswordHash(),
   });
 
   const allocationIds = new Map<string, string>();
@@ -329,7 +339,7 @@ function waitingRoomFixtures(app: FastifyInstance, options: FixturesOptions, fac
     });
     const members = [];
     for (let i = 0; i < size; i += 1) {
-      const customer = await factories.createCustomer({ tenantId, email: `e2e-room-${unique()}@example.com`, password: DEMO_PASSWORD });
+      const customer = await factories.createCustomer({ tenantId, email: `e2e-room-${unique()}@example.com`, passwordHash: await fixturePasswordHash() });
       const allocation = await factories.createAllocation({ tenantId, offeringId: offering.id, customerId: customer.id });
       await factories.createAllocationLine({ tenantId, allocationId: allocation.id, offeringWineId: wine.id, maximum: 6 });
       members.push({ email: customer.email, password: DEMO_PASSWORD, customerId: customer.id, allocationId: allocation.id });

@@ -40,7 +40,7 @@ export function createFactories(db: Database) {
   const createCustomer = async (
     overrides: Partial<typeof customers.$inferInsert> & { password?: string } = {},
   ) => {
-    const { password = TEST_PASSWORD, ...rest } = overrides;
+    const { password = TEST_PASSWORD, passwordHash, ...rest } = overrides;
     const [row] = await db
       .insert(customers)
       .values({
@@ -51,7 +51,7 @@ export function createFactories(db: Database) {
         phone: '+1 707 555 0100',
         dateOfBirth: '1980-05-17',
         company: null,
-        passwordHash: await hashPassword(password),
+        passwordHash: passwordHash ?? (await hashPassword(password)),
         ...rest,
         email: (rest.email ?? `member-${unique()}@example.com`).toLowerCase(),
       })
@@ -135,14 +135,14 @@ export function createFactories(db: Database) {
 
   /** A member of the winery's team (role admin unless given). */
   const createStaffUser = async (overrides: Partial<typeof staffUsers.$inferInsert> & { password?: string } = {}) => {
-    const { password = TEST_PASSWORD, ...rest } = overrides;
+    const { password = TEST_PASSWORD, passwordHash, ...rest } = overrides;
     const [row] = await db
       .insert(staffUsers)
       .values({
         tenantId: TEST_TENANT,
         name: 'Naomi Cellar',
         role: 'admin',
-        passwordHash: await hashPassword(password),
+        passwordHash: passwordHash ?? (await hashPassword(password)),
         ...rest,
         email: (rest.email ?? `staff-${unique()}@example.com`).toLowerCase(),
       })
