@@ -37,6 +37,7 @@ export function createFactories(db: Database) {
     await db.insert(tenants).values({ id, name }).onConflictDoNothing();
     return id;
   };
+  /** A member; `passwordHash` given (null: invited, no password yet) is stored as it is, else `password` is hashed. */
   const createCustomer = async (
     overrides: Partial<typeof customers.$inferInsert> & { password?: string } = {},
   ) => {
@@ -51,7 +52,7 @@ export function createFactories(db: Database) {
         phone: '+1 707 555 0100',
         dateOfBirth: '1980-05-17',
         company: null,
-        passwordHash: passwordHash ?? (await hashPassword(password)),
+        passwordHash: passwordHash === undefined ? await hashPassword(password) : passwordHash,
         ...rest,
         email: (rest.email ?? `member-${unique()}@example.com`).toLowerCase(),
       })
@@ -133,7 +134,7 @@ export function createFactories(db: Database) {
     return row!;
   };
 
-  /** A member of the winery's team (role admin unless given). */
+  /** A member of the winery's team (role admin unless given); `passwordHash` as for createCustomer. */
   const createStaffUser = async (overrides: Partial<typeof staffUsers.$inferInsert> & { password?: string } = {}) => {
     const { password = TEST_PASSWORD, passwordHash, ...rest } = overrides;
     const [row] = await db
@@ -142,7 +143,7 @@ export function createFactories(db: Database) {
         tenantId: TEST_TENANT,
         name: 'Naomi Cellar',
         role: 'admin',
-        passwordHash: passwordHash ?? (await hashPassword(password)),
+        passwordHash: passwordHash === undefined ? await hashPassword(password) : passwordHash,
         ...rest,
         email: (rest.email ?? `staff-${unique()}@example.com`).toLowerCase(),
       })
