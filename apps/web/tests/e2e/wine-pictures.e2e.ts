@@ -36,9 +36,10 @@ interface ShownImage {
 /**
  * The pictures in `selector`, as the browser has them, once each has loaded: a lazy one loads when
  * it comes near the viewport, so each poll brings the first still loading into view. Nothing here
- * waits on the page's animation frames: a page's evaluate has no time limit, and a wait for a
- * frame (the page scrolled through one frame at a time) once hung the member's page in CI until the
- * test's 120 s ran out; a poll that never sees them all loaded fails after its 15 s, saying so.
+ * waits on the page's animation frames: a page's evaluate has no time limit. The member's page once
+ * hung in CI until the test's 120 s ran out, the browser answering afterwards; the page scrolled
+ * through one frame at a time inside an evaluate was the one wait there without a limit. A poll
+ * that never sees them all loaded fails after its 15 s, saying so.
  */
 async function imagesIn(page: Page, selector: string): Promise<ShownImage[]> {
   await expect
