@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser, signIn } from './support/browser';
+import { baseURL, expectToast, setupBrowser, signIn } from './support/browser';
 import { newMember, PASSWORD, TENANT } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
 import { staffApi } from './support/staff';
@@ -21,7 +21,6 @@ const WIDTHS = [
 ] as const;
 
 const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** The message under a field, read through its aria-describedby (what a screen reader says). */
 async function fieldMessage(field: Locator): Promise<string> {
@@ -115,7 +114,7 @@ describe.each(WIDTHS)('account care at $width px', (viewport) => {
     await page.waitForURL('**/offering/letter');
     // A sign-in link leads to the member's starting point: their open offering's letter.
     await page.goto(signInPath);
-    await toast(page, 'You are already signed in.').waitFor();
+    await expectToast(page, 'You are already signed in.');
     await page.waitForURL('**/offering/letter');
     // An account link leads to the account.
     await page.goto(accountPath);
@@ -142,7 +141,7 @@ describe.each(WIDTHS)('account care at $width px', (viewport) => {
     await axe(page, '/profile/communication');
     await reminders.focus();
     await page.keyboard.press('Space');
-    await toast(page, 'Offering reminders: turned off.').waitFor();
+    await expectToast(page, 'Offering reminders: turned off.');
     await expect.poll(choices).toEqual({ offeringInvitations: true, offeringReminders: false, news: true });
     await page.reload();
     await expect.poll(() => page.getByRole('switch', { name: 'Offering reminders' }).isChecked()).toBe(false);

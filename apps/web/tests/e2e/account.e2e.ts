@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
+import { baseURL, expectToast, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, PASSWORD } from './support/fixtures';
 
 const newPage = setupBrowser();
@@ -21,7 +21,6 @@ const ACCOUNT_PAGES = [
 /** A card that never expires in these tests: December, three years on. */
 const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
 /** The message under a field, read through its aria-describedby (what a screen reader says). */
@@ -160,7 +159,7 @@ describe('personal details', () => {
       await firstName.fill('Sofie');
       await page.getByLabel('Company (optional)').fill('Marchetti Cellars');
       await page.getByRole('button', { name: 'Save details' }).click();
-      await toast(page, 'Your details have been updated.').waitFor();
+      await expectToast(page, 'Your details have been updated.');
       await page.getByTestId('account-nav').getByRole('link', { name: 'Overview' }).click();
       await expect.poll(() => page.getByTestId('profile-name').innerText()).toBe('Ms. Sofie Marchetti');
       expect(await page.getByTestId('customer-company').innerText()).toBe('Marchetti Cellars');
@@ -170,7 +169,7 @@ describe('personal details', () => {
       await page.getByLabel('First name').fill('Sofia');
       await page.getByLabel('Company (optional)').fill('');
       await page.getByRole('button', { name: 'Save details' }).click();
-      await toast(page, 'Your details have been updated.').waitFor();
+      await expectToast(page, 'Your details have been updated.');
     }
     await page.goto('/profile');
     await expect.poll(() => page.getByTestId('profile-name').innerText()).toBe('Ms. Sofia Marchetti');
@@ -226,7 +225,7 @@ describe('personal details', () => {
     await page.getByLabel('Confirm email').fill(members.ordered.email);
     await page.getByRole('button', { name: 'Save details' }).click();
     await expectFieldMessage(page.getByLabel('Email', { exact: true }), 'This email address is already in use.');
-    await toast(page, 'We could not update your details.').waitFor();
+    await expectToast(page, 'We could not update your details.');
     await page.goto('/profile');
     await expect.poll(() => page.getByTestId('customer-email').innerText()).toBe(members.member.email);
   });
@@ -268,7 +267,7 @@ describe('password', () => {
     await confirm.fill(NEW_PASSWORD);
     await submit();
     await expectFieldMessage(current, 'Your current password is not correct');
-    await toast(page, 'We could not change your password.').waitFor();
+    await expectToast(page, 'We could not change your password.');
 
     await current.fill(PASSWORD);
     await next.fill('password1');
@@ -281,7 +280,7 @@ describe('password', () => {
       await next.fill(NEW_PASSWORD);
       await confirm.fill(NEW_PASSWORD);
       await submit();
-      await toast(page, 'Your password has been changed.').waitFor();
+      await expectToast(page, 'Your password has been changed.');
       changed = true;
       // Nothing of any password stays in the form.
       expect([await current.inputValue(), await next.inputValue(), await confirm.inputValue()]).toEqual(['', '', '']);
@@ -301,7 +300,7 @@ describe('password', () => {
       await next.fill(PASSWORD);
       await confirm.fill(PASSWORD);
       await submit();
-      await expect.poll(() => toast(page, 'Your password has been changed.').count()).toBeGreaterThan(0);
+      await expectToast(page, 'Your password has been changed.');
       await expect.poll(() => current.inputValue()).toBe('');
       changed = false;
     } finally {
@@ -344,7 +343,7 @@ describe('addresses', () => {
     await expectFieldMessage(form.getByLabel('Zip or postal code'), 'Please enter a valid zip or postal code for this country');
     await form.getByLabel('Zip or postal code').fill('94562');
     await form.getByRole('button', { name: 'Save address' }).click();
-    await toast(page, 'Your address has been saved.').waitFor();
+    await expectToast(page, 'Your address has been saved.');
 
     const cards = page.getByTestId('address-card');
     await expect.poll(() => cards.count()).toBe(1);
@@ -360,26 +359,26 @@ describe('addresses', () => {
     await form.getByLabel('Province').selectOption('ON');
     await form.getByLabel('Zip or postal code').fill('M5J 2J1');
     await form.getByRole('button', { name: 'Save address' }).click();
-    await toast(page, 'Your address has been saved.').waitFor();
+    await expectToast(page, 'Your address has been saved.');
     await expect.poll(() => cards.count()).toBe(2);
     const toronto = cards.filter({ hasText: '200 Bay Street' });
     expect(await toronto.innerText()).toContain('Canada');
     expect(await toronto.locator('.badge').count()).toBe(0);
 
     await toronto.getByRole('button', { name: 'Use as shipping address' }).click();
-    await toast(page, 'This is now your shipping address.').waitFor();
+    await expectToast(page, 'This is now your shipping address.');
     await expect.poll(() => toronto.locator('.badge').allInnerTexts()).toEqual(['Default shipping']);
     await expect.poll(() => vineyard.locator('.badge').allInnerTexts()).toEqual(['Default billing']);
 
     await toronto.getByRole('button', { name: 'Use as billing address' }).click();
-    await toast(page, 'This is now your billing address.').waitFor();
+    await expectToast(page, 'This is now your billing address.');
     await expect.poll(() => toronto.locator('.badge').allInnerTexts()).toEqual(['Default shipping', 'Default billing']);
 
     await vineyard.getByRole('button', { name: 'Edit' }).click();
     await form.getByLabel('City').fill('Rutherford');
     await form.getByLabel('Zip or postal code').fill('94573');
     await form.getByRole('button', { name: 'Save address' }).click();
-    await toast(page, 'Your address has been updated.').waitFor();
+    await expectToast(page, 'Your address has been updated.');
     await expect.poll(() => cards.filter({ hasText: '1 Vineyard Lane' }).innerText()).toContain('Rutherford, CA 94573');
 
     await cards.filter({ hasText: '1 Vineyard Lane' }).getByRole('button', { name: 'Remove' }).click();
@@ -391,7 +390,7 @@ describe('addresses', () => {
     expect(await cards.count()).toBe(2);
     await cards.filter({ hasText: '1 Vineyard Lane' }).getByRole('button', { name: 'Remove' }).click();
     await dialog.getByRole('button', { name: 'Remove address' }).click();
-    await toast(page, 'Your address has been removed.').waitFor();
+    await expectToast(page, 'Your address has been removed.');
     await expect.poll(() => cards.count()).toBe(1);
     expect(consoleErrors).toEqual([]);
   });
@@ -437,7 +436,7 @@ describe('cards', () => {
 
     form = await fillCard(page, '4242 4242 4242 4242');
     await form.getByRole('button', { name: 'Save card' }).click();
-    await toast(page, 'Your card has been saved.').waitFor();
+    await expectToast(page, 'Your card has been saved.');
     const saved = page.getByTestId('saved-card');
     await expect.poll(() => saved.count()).toBe(1);
     const visa = saved.filter({ hasText: '4242' });
@@ -455,13 +454,13 @@ describe('cards', () => {
     form = await fillCard(page, '5555 5555 5555 4444', FUTURE_EXPIRY, '321');
     await expect.poll(() => page.getByTestId('card-brand').innerText()).toBe('Mastercard');
     await form.getByRole('button', { name: 'Save card' }).click();
-    await toast(page, 'Your card has been saved.').waitFor();
+    await expectToast(page, 'Your card has been saved.');
     await expect.poll(() => saved.count()).toBe(2);
     const mastercard = saved.filter({ hasText: '4444' });
     expect(await mastercard.locator('.badge').count()).toBe(0);
 
     await mastercard.getByRole('button', { name: 'Set as default' }).click();
-    await toast(page, 'This is now your default card.').waitFor();
+    await expectToast(page, 'This is now your default card.');
     await expect.poll(() => mastercard.locator('.badge').allInnerTexts()).toEqual(['Default']);
     await expect.poll(() => visa.locator('.badge').count()).toBe(0);
 
@@ -469,7 +468,7 @@ describe('cards', () => {
     const dialog = page.getByRole('dialog', { name: 'Remove this card?' });
     expect(await dialog.innerText()).toContain('Visa ending in 4242');
     await dialog.getByRole('button', { name: 'Remove card' }).click();
-    await toast(page, 'Your card has been removed.').waitFor();
+    await expectToast(page, 'Your card has been removed.');
     await expect.poll(() => saved.count()).toBe(1);
     expect(await saved.innerText()).toContain('Mastercard');
 
@@ -491,8 +490,7 @@ describe('cards', () => {
     const form = await fillCard(page, cardNumber);
     await form.getByRole('button', { name: 'Save card' }).click();
     await expectFieldMessage(page.getByLabel('Card number'), message);
-    const failed = toast(page, 'We could not save your card.');
-    await failed.waitFor();
+    const failed = await expectToast(page, 'We could not save your card.');
     expect(await failed.innerText()).toContain(message);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('You have not saved a card yet.').waitFor();

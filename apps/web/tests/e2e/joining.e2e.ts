@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser, waitForApp } from './support/browser';
+import { baseURL, expectToast, setupBrowser, waitForApp } from './support/browser';
 import { membersLike, TENANT } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
 import { staffApi } from './support/staff';
@@ -24,7 +24,6 @@ let serial = 0;
 /** An address no other test (nor an earlier run against the same server) has used. */
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${(serial += 1)}@example.org`;
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
 /** The message under a field, read through its aria-describedby (what a screen reader says). */
@@ -266,7 +265,7 @@ describe('passwords', () => {
     await page.getByRole('button', { name: 'Create password' }).click();
     // A new member has no offering yet: their starting point is the account.
     // The toast first: it closes by itself after 3 s, however long the account takes to load.
-    await toast(page, 'Your password has been created.').waitFor();
+    await expectToast(page, 'Your password has been created.');
     await page.waitForURL('**/profile');
     expect(await storedToken(page)).toBeTruthy();
     expect((await apiSignIn(member.email, NEW_PASSWORD)).customerId).toBe(member.customerId);
@@ -292,7 +291,7 @@ describe('passwords', () => {
     await waitForApp(page);
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send the reset link' }).click();
-    await toast(page, 'If an account exists for that address, we have sent a link to reset the password.').waitFor();
+    await expectToast(page, 'If an account exists for that address, we have sent a link to reset the password.');
     await page.waitForURL('**/forgot-password-success');
     await expect.poll(() => page.title()).toBe('Reset Link Sent | Aldermoor Estate');
     await waitForApp(page);
@@ -309,7 +308,7 @@ describe('passwords', () => {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await toast(page, 'Your password has been reset. You are signed in.').waitFor();
+    await expectToast(page, 'Your password has been reset. You are signed in.');
     await page.waitForURL('**/profile');
     expect(await storedToken(page)).toBeTruthy();
     expect((await apiSignIn(member.email, NEW_PASSWORD)).customerId).toBe(member.customerId);
@@ -330,7 +329,7 @@ describe('passwords', () => {
     await open(page, '/forgot-password');
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: 'Send the reset link' }).click();
-    await toast(page, 'If an account exists for that address, we have sent a link to reset the password.').waitFor();
+    await expectToast(page, 'If an account exists for that address, we have sent a link to reset the password.');
     await page.waitForURL('**/forgot-password-success');
   });
 });
@@ -361,7 +360,7 @@ describe('sign-in links', () => {
     const member = await newPage();
     await member.page.goto(signInPath);
     // The member has no allocation: their starting point is the account.
-    await toast(member.page, 'You are signed in.').waitFor();
+    await expectToast(member.page, 'You are signed in.');
     await member.page.waitForURL('**/profile');
     expect(await storedToken(member.page)).toBeTruthy();
     await member.page.getByTestId('profile-name').waitFor();
@@ -511,7 +510,7 @@ describe('the check-your-e-mail page', () => {
     const resend = page.getByRole('button', { name: 'Send the link again' });
     await expect.poll(() => resend.isEnabled()).toBe(true);
     await resend.click();
-    await toast(page, 'We have sent you a new sign-in link.').waitFor();
+    await expectToast(page, 'We have sent you a new sign-in link.');
     // A new wait starts with the new link.
     await expect.poll(() => resend.isDisabled()).toBe(true);
     expect(await page.getByTestId('resend-wait').innerText()).toMatch(/^You can ask for another link in \d+ seconds?\.$/);

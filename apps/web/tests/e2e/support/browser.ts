@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { PASSWORD } from './fixtures';
 import { recordSinkRequests, type SinkRequest } from './third-party-sinks';
 
@@ -124,6 +124,24 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(
     () => '__reactRouterDataRouter' in window || document.documentElement.getAttribute('data-island') === 'ready',
   );
+}
+
+let toastsSeen = 0;
+
+/**
+ * Waits for a toast with these words that this test has not waited for before, and returns it. A
+ * toast stays three seconds, so the toast of a second save can sit beside the first's with the same
+ * words: a plain locator then matches both (strict mode fails the test, as CI saw on a busy run) or
+ * only the old one (and proves nothing of the second save). Each toast found is marked, so the next
+ * wait for the same words needs a new one.
+ */
+export async function expectToast(page: Page, text: string): Promise<Locator> {
+  const unseen = page.locator('[data-sonner-toast]:not([data-test-seen])').filter({ hasText: text });
+  await unseen.first().waitFor();
+  const mark = String(++toastsSeen);
+  // evaluateAll does not wait: a toast that closed in between is simply not marked.
+  await unseen.evaluateAll((toasts, value) => toasts.forEach((toast) => toast.setAttribute('data-test-seen', value)), mark);
+  return page.locator(`[data-sonner-toast][data-test-seen="${mark}"]`).first();
 }
 
 /** Nothing of a members' page left loading: the page is as the member will read it. */
