@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setupBrowser, waitForApp } from './support/browser';
+import { networkQuiet, setupBrowser, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
 
 const require = createRequire(import.meta.url);
@@ -47,7 +47,7 @@ describe('accessibility of every public page (axe-core)', () => {
       const { page } = await newPage({ viewport });
       const response = await page.goto(path);
       expect(response?.status(), `${path} is served`).toBe(200);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await seriousViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
       await page.context().close();
     }
@@ -64,7 +64,7 @@ describe('keyboard alone', () => {
   it('skips to the content, then reaches the navigation and follows a link', async () => {
     const { page } = await newPage();
     await page.goto('/login');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await waitForApp(page);
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('Skip to content');
@@ -72,7 +72,7 @@ describe('keyboard alone', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('main') !== null || document.activeElement?.id === 'main-content')).toBe(true);
 
     await page.goto('/login');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await waitForApp(page);
     const labels: string[] = [];
     for (let i = 0; i < 10 && !labels.includes('Philosophy'); i += 1) {
@@ -87,7 +87,7 @@ describe('keyboard alone', () => {
   it('signs a member in with the keyboard only', async () => {
     const { page } = await newPage();
     await page.goto('/login');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await waitForApp(page);
     await page.getByLabel('Email').focus();
     await page.keyboard.type(members.member.email);
@@ -101,7 +101,7 @@ describe('keyboard alone', () => {
   it('opens and closes the phone menu with the keyboard', async () => {
     const { page } = await newPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await waitForApp(page);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.focus();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser, signIn } from './support/browser';
+import { baseURL, networkQuiet, setupBrowser, signIn } from './support/browser';
 import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
 import { nextMail } from './support/outbox';
 import { consoleStorage, staffTokenOf } from './support/staff';
@@ -50,7 +50,7 @@ const csvFile = (fixed: boolean) => ({ name: fixed ? 'members-fixed.csv' : 'memb
 /** Waits until a console page has its heading and nothing is loading any more. */
 async function settle(page: Page) {
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect.poll(() => page.locator('.staff-state--loading').count()).toBe(0);
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser } from './support/browser';
+import { baseURL, networkQuiet, setupBrowser } from './support/browser';
 import { newStaff, TENANT } from './support/fixtures';
 import { consoleStorage, staffApi } from './support/staff';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
 async function openConsolePage(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect.poll(() => page.locator('.staff-state--loading').count()).toBe(0);
 }
 

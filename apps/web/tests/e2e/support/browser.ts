@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 import { PASSWORD } from './fixtures';
 import { recordSinkRequests, type SinkRequest } from './third-party-sinks';
 
@@ -84,6 +84,7 @@ export function setupBrowser() {
     });
     if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
+    trackRequests(page);
     page.on('console', (message) => {
       // A refused request (401, 404) is logged by Chromium itself; the tests assert those answers.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
@@ -144,9 +145,44 @@ export async function expectToast(page: Page, text: string): Promise<Locator> {
   return page.locator(`[data-sonner-toast][data-test-seen="${mark}"]`).first();
 }
 
+/** Each page newPage made: the requests it has in flight, and when the last one ended. */
+const network = new WeakMap<Page, { inFlight: Set<Request>; lastEnded: number }>();
+
+function trackRequests(page: Page): void {
+  const state = { inFlight: new Set<Request>(), lastEnded: Date.now() };
+  const ended = (request: Request) => {
+    if (state.inFlight.delete(request)) state.lastEnded = Date.now();
+  };
+  page.on('request', (request) => {
+    // A redirect's next hop replaces the request it came from.
+    const from = request.redirectedFrom();
+    if (from) ended(from);
+    state.inFlight.add(request);
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  network.set(page, state);
+}
+
+/**
+ * Resolves once the page has loaded and none of its requests has been in flight for `quietMs`:
+ * what Playwright's 'networkidle' waits for, with a quiet of 150 ms instead of its 500. Each page
+ * open waited 0.5-1 s in that window (the public pages' prefetch of their links starts in it, and
+ * made it longer), a minute or more of each slow file. The pages' own signs of loading are then
+ * waited for as before, by the callers. A page not made by newPage waits for 'networkidle'.
+ */
+export async function networkQuiet(page: Page, quietMs = 150): Promise<void> {
+  const state = network.get(page);
+  await page.waitForLoadState(state ? 'load' : 'networkidle');
+  if (!state) return;
+  await expect
+    .poll(() => state.inFlight.size === 0 && Date.now() - state.lastEnded >= quietMs, { interval: 25 })
+    .toBe(true);
+}
+
 /** Nothing of a members' page left loading: the page is as the member will read it. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
 }
 
