@@ -24,10 +24,18 @@ import { createFactories, unique } from './factories.js';
  * whatever its environment says (e2e-fixtures.test.ts starts it with the secret set and gets 404).
  * Even there, each request must carry the secret the harness chose for that run.
  */
-export const FIXTURES_SECRET_ENV = 'WINERY_TEST_FIXTURES_SECRET';
-export const FIXTURES_SECRET_HEADER = 'x-test-fixtures-secret';
-export const FIXTURES_PREFIX = '/__test/fixtures';
-export const MIN_SECRET_LENGTH = 32;
+import { FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER, MAX_ADVANCE_MS, MIN_SECRET_LENGTH, type SimulatedClock } from './e2e-environment.js';
+
+export {
+  createSimulatedClock,
+  FIXTURES_PREFIX,
+  FIXTURES_SECRET_ENV,
+  FIXTURES_SECRET_HEADER,
+  MIN_SECRET_LENGTH,
+  simulatedClockFromEnv,
+  TEST_CLOCK_ENV,
+  type SimulatedClock,
+} from './e2e-environment.js';
 
 export type DemoStory = keyof typeof DEMO_MEMBERS;
 const STORIES = Object.keys(DEMO_MEMBERS) as [DemoStory, ...DemoStory[]];
@@ -226,55 +234,6 @@ async function copyPayment(gateway: PaymentGateway, token: string | undefined, o
     if (charged.status !== 'captured') throw new Error(`The test gateway did not charge the copy of order ${order.number} (${charged.status}).`);
   }
   return hold.authorizationId;
-}
-
-// ── The simulated clock (issue 17, "How it is checked") ─────────────────────────────────────────
-
-/** Set to `simulated` for a browser tests' server whose clock the spec moves (fair-release.e2e.ts). */
-export const TEST_CLOCK_ENV = 'WINERY_TEST_CLOCK';
-
-/** Farther than any journey moves the clock in one call: a year. */
-const MAX_ADVANCE_MS = 366 * 24 * 60 * 60 * 1000;
-
-/**
- * The app's clock for the fair-release journey: real time plus an offset that only grows, so time
- * still flows between moves (timers, polls) and never runs backwards (what has been recorded at a
- * later instant stays later). Tokens and sessions follow it too, as everything built on the app's
- * `now()` does.
- */
-export interface SimulatedClock {
-  now(): Date;
-  /** Moves the clock on by `ms` (≥ 0); answers the new now. */
-  advance(ms: number): Date;
-  /** Moves the clock on to `at`; refuses an instant before now (nothing changes). */
-  setTo(at: Date): Date;
-}
-
-export function createSimulatedClock(realNow: () => number = Date.now): SimulatedClock {
-  let offset = 0;
-  const now = () => new Date(realNow() + offset);
-  return {
-    now,
-    advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The simulated clock never goes backwards.');
-      offset += ms;
-      return now();
-    },
-    setTo(at) {
-      const ms = at.getTime() - now().getTime();
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The simulated clock never goes backwards.');
-      offset += ms;
-      return now();
-    },
-  };
-}
-
-/** The simulated clock when the environment asks for it (`WINERY_TEST_CLOCK=simulated`), else none: the app's own real clock. */
-export function simulatedClockFromEnv(env: NodeJS.ProcessEnv): SimulatedClock | undefined {
-  const wanted = env[TEST_CLOCK_ENV];
-  if (wanted === undefined || wanted === '') return undefined;
-  if (wanted !== 'simulated') throw new Error(`${TEST_CLOCK_ENV} is either unset or "simulated", not "${wanted}".`);
-  return createSimulatedClock();
 }
 
 const ClockMoveSchema = z.union([

@@ -1,6 +1,4 @@
-import { startServer } from '../start-server.js';
-import { e2eFixturesRoutes, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, MIN_SECRET_LENGTH, simulatedClockFromEnv } from './e2e-fixtures.js';
-import { thirdPartySinkRoutes } from './third-party-sinks.js';
+import { FIXTURES_PREFIX, FIXTURES_SECRET_ENV, MIN_SECRET_LENGTH, simulatedClockFromEnv } from './e2e-environment.js';
 
 /**
  * The browser tests' server: the real start (start-server.ts: configuration, migrations, demo
@@ -28,6 +26,13 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+
+// The app is loaded only once the environment is known to be right (e2e-environment.ts).
+const [{ startServer }, { e2eFixturesRoutes }, { thirdPartySinkRoutes }] = await Promise.all([
+  import('../start-server.js'),
+  import('./e2e-fixtures.js'),
+  import('./third-party-sinks.js'),
+]);
 
 startServer({
   ...(clock ? { now: clock.now } : {}),
