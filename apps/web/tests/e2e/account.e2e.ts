@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { baseURL, expectToast, setupBrowser, signIn, waitForApp } from './support/browser';
+import { baseURL, expectToast, networkQuiet, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, PASSWORD } from './support/fixtures';
 
 const newPage = setupBrowser();
@@ -104,7 +104,7 @@ describe('the account pages', () => {
       await page.goto(target.path);
       await waitForApp(page);
       await expect.poll(() => heading(page)).toBe(target.heading);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await page.locator('.page-loading').waitFor({ state: 'detached' });
       expect(await axeViolations(page), `${target.path} at ${viewport.width}px`).toEqual([]);
     }

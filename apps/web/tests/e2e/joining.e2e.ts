@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { baseURL, expectToast, setupBrowser, waitForApp } from './support/browser';
+import { baseURL, expectToast, networkQuiet, setupBrowser, waitForApp } from './support/browser';
 import { membersLike, TENANT } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
 import { staffApi } from './support/staff';
@@ -460,7 +460,7 @@ describe.each(WIDTHS)('accessibility of the joining, password and link pages at 
     const check = checker(page);
     for (const path of ['/allocation-request', '/forgot-password', '/forgot-password-success', `/create-password/${fakeToken()}`]) {
       await open(page, path);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await check(path);
     }
   });
