@@ -2,7 +2,7 @@
  * What the browser tests' entry (e2e-server.ts) checks of its environment before it loads the app:
  * the fixtures' secret and the simulated clock, with nothing heavier imported, so a server started
  * wrongly is refused at once (e2e-fixtures.test.ts starts it so twice) instead of after loading
- * and compiling the whole API through tsx (4-5 s of CPU each). e2e-fixtures.ts re-exports them.
+ * and compiling the whole API through tsx (4-5 s of CPU each). e2e-fixtures.ts uses them too.
  */
 export const FIXTURES_SECRET_ENV = 'WINERY_TEST_FIXTURES_SECRET';
 export const FIXTURES_SECRET_HEADER = 'x-test-fixtures-secret';

@@ -10,15 +10,8 @@ import { pgliteDataDir } from '../db/client.js';
 import { seedDemo } from '../demo/seed.js';
 import { createTestGateway } from '../modules/payments/test-gateway.js';
 import { answersHealth, assertApiBuilt, freePort, SERVER_JS, startApi, waitUntilReady, type ApiProcess } from './api-process.js';
-import {
-  createSimulatedClock,
-  e2eFixturesRoutes,
-  FIXTURES_PREFIX,
-  FIXTURES_SECRET_ENV,
-  FIXTURES_SECRET_HEADER,
-  simulatedClockFromEnv,
-  TEST_CLOCK_ENV,
-} from './e2e-fixtures.js';
+import { createSimulatedClock, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER, simulatedClockFromEnv, TEST_CLOCK_ENV } from './e2e-environment.js';
+import { e2eFixturesRoutes } from './e2e-fixtures.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { preparePgliteDataDir } from './test-database.js';
 

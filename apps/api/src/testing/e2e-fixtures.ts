@@ -12,6 +12,7 @@ import { TEST_CARDS } from '../modules/payments/test-gateway.js';
 import { hashPassword } from '../modules/auth/password.service.js';
 import { ApiError, fieldError } from '../shared/api-error.js';
 import { API_MESSAGES } from '../shared/api-messages.js';
+import { FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER, MAX_ADVANCE_MS, MIN_SECRET_LENGTH, type SimulatedClock } from './e2e-environment.js';
 import { createFactories, unique } from './factories.js';
 
 /**
@@ -22,20 +23,9 @@ import { createFactories, unique } from './factories.js';
  * browser tests' own entry point. src/testing is left out of the build (tsconfig.json), so
  * dist/server.js — what `npm start` and a deployment run — has no code that could serve them,
  * whatever its environment says (e2e-fixtures.test.ts starts it with the secret set and gets 404).
- * Even there, each request must carry the secret the harness chose for that run.
+ * Even there, each request must carry the secret the harness chose for that run (its name, the
+ * header and the prefix are in e2e-environment.ts, which the entry reads before loading the app).
  */
-import { FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER, MAX_ADVANCE_MS, MIN_SECRET_LENGTH, type SimulatedClock } from './e2e-environment.js';
-
-export {
-  createSimulatedClock,
-  FIXTURES_PREFIX,
-  FIXTURES_SECRET_ENV,
-  FIXTURES_SECRET_HEADER,
-  MIN_SECRET_LENGTH,
-  simulatedClockFromEnv,
-  TEST_CLOCK_ENV,
-  type SimulatedClock,
-} from './e2e-environment.js';
 
 export type DemoStory = keyof typeof DEMO_MEMBERS;
 const STORIES = Object.keys(DEMO_MEMBERS) as [DemoStory, ...DemoStory[]];
