@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { setupBrowser, waitForApp } from './support/browser';
+import { expectToast, setupBrowser, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
 
 // The public pages with a form (issue 15, item 15; ADR 023): no app, an island that hydrates the
@@ -66,7 +66,7 @@ describe.each(WIDTHS)('a public form page at $width px', (viewport) => {
     // …and the form is the app's own: the server's answer goes where it did.
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('login-error').waitFor();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Your email address or password is invalid' }).waitFor();
+    await expectToast(page, 'Your email address or password is invalid');
     expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
@@ -81,7 +81,7 @@ describe('handing over to the next page', () => {
     await page.getByLabel('Password').fill(members.member.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/profile/orders');
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Welcome back.' }).waitFor();
+    await expectToast(page, 'Welcome back.');
     // A member who comes back to the login page is sent on at once, without a move.
     await page.goto('/login');
     await page.waitForURL('**/profile');

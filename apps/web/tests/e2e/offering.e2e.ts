@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp, settled } from './support/browser';
+import { expectToast, setupBrowser, signIn, waitForApp, settled } from './support/browser';
 import { membersLike, newMember } from './support/fixtures';
 import { quantityField, wineCard, wineName } from './support/wines';
 
@@ -226,7 +226,7 @@ describe('choosing', () => {
     await card.getByRole('button', { name: /Request more|Change request/ }).click();
     await card.getByLabel('Extra bottles').fill('2');
     await card.getByRole('button', { name: 'Send request' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Your request for more' }).waitFor();
+    await expectToast(page, 'Your request for more');
     await expect.poll(() => card.getByTestId('wish-status').innerText()).toBe('Requested: 2');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { advanceClockUntil, baseURL, setupBrowser, signIn, waitForApp } from './support/browser';
+import { advanceClockUntil, baseURL, expectToast, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, TENANT, type DemoStory } from './support/fixtures';
 
 const newPage = setupBrowser();
@@ -61,8 +61,7 @@ describe('signing in and out', () => {
     const { page, analytics } = await newPage();
     await page.clock.install();
     await signIn(page, members.member.email, 'not-the-password');
-    const toast = page.locator('[data-sonner-toast]').filter({ hasText: INVALID });
-    await toast.waitFor();
+    const toast = await expectToast(page, INVALID);
     expect(await toast.innerText()).toContain('Forgot Password');
     expect(page.url()).toMatch(/\/login$/);
     await expect.poll(() => analytics.filter((e) => e.event === 'Login Failed').length).toBe(1);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { AllocationSummary, Offering } from '@winery/domain';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser, waitForApp } from './support/browser';
+import { baseURL, expectToast, setupBrowser, waitForApp } from './support/browser';
 import { newMember, TENANT, type Member } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
 import { consoleStorage, newStaffToken } from './support/staff';
@@ -128,7 +128,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await dialog.getByText('Rows read: 1. Ready to import: 1.').waitFor();
     expect(await dialog.getByRole('table', { name: /^Preview/ }).innerText()).toContain(member.email);
     await dialog.getByRole('button', { name: 'Import 1 row' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: '1 row imported.' }).waitFor();
+    await expectToast(page, '1 row imported.');
     await page.getByLabel('Search name or e-mail').fill(member.email);
     const row = page.locator(`[data-testid="allocation-row"][data-email="${member.email}"]`);
     await row.waitFor();
@@ -153,7 +153,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await invitation.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Send to 1 selected member' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: '1 e-mail queued, 0 skipped.' }).waitFor();
+    await expectToast(page, '1 e-mail queued, 0 skipped.');
     const mail = await nextMail(member.email, 'allocation-link', seen);
 
     // The dashboard, open before the order, shows it without a reload.
@@ -209,7 +209,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await wish.waitFor();
     await wish.getByRole('spinbutton').fill('1');
     await wish.getByRole('button', { name: /^Grant/ }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: '1 bottle granted to' }).waitFor();
+    await expectToast(page, '1 bottle granted to');
     const granted = await nextMail(member.email, 'wish-granted', before);
     expect(granted.links.some((link) => new URL(link).pathname.startsWith('/allocation-link/'))).toBe(true);
     await page.getByLabel('Status').selectOption('granted');
@@ -269,7 +269,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await picker.getByLabel('Search members by name or e-mail').fill(added.email);
     await picker.locator('.pick-list__item').filter({ hasText: added.email }).getByRole('checkbox').check();
     await picker.getByRole('button', { name: 'Add 1 member' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: '1 member added.' }).waitFor();
+    await expectToast(page, '1 member added.');
 
     // The grid searched down to that member; the same limits for everyone it matches.
     await page.getByLabel('Search name or e-mail').fill(added.email);
@@ -283,7 +283,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await group.getByLabel('Minimum').fill('1');
     await group.getByLabel('Maximum').fill('5');
     await bulk.getByRole('button', { name: 'Set limits' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Members matched: 1. Updated: 1.' }).waitFor();
+    await expectToast(page, 'Members matched: 1. Updated: 1.');
     await expect.poll(() => row.getByLabel(cell('Maximum', first)).inputValue()).toBe('5');
     expect(await row.getByLabel(cell('Minimum', first)).inputValue()).toBe('1');
 
@@ -299,7 +299,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     // Taken out again (they have not ordered): the row goes.
     await row.getByRole('button', { name: /^Remove/ }).click();
     await page.getByRole('dialog', { name: 'Take this member out of the offering?' }).getByRole('button', { name: 'Take out' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'was taken out of the offering' }).waitFor();
+    await expectToast(page, 'was taken out of the offering');
     await expect.poll(() => row.count()).toBe(0);
 
     // A wish declined after a confirm: the member is told kindly.
@@ -316,7 +316,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     const confirm = page.getByRole('dialog', { name: 'Decline this wish?' });
     expect(await confirm.innerText()).toContain('asked for 3 more of');
     await confirm.getByRole('button', { name: 'Decline', exact: true }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'was declined' }).waitFor();
+    await expectToast(page, 'was declined');
     await nextMail(asker.email, 'wish-declined', seen);
     await page.getByLabel('Status').selectOption('declined');
     await expect.poll(() => page.locator(`[data-testid="wish-row"][data-email="${asker.email}"]`).innerText()).toContain('Declined');
