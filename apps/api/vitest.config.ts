@@ -4,13 +4,13 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // Migrates one database for the run; each file copies it (src/testing/test-database.ts).
+    // Migrates one database for the run; each file gets an empty copy (src/testing/test-database.ts).
     globalSetup: ['src/testing/test-database.setup.ts'],
     // Cheap password hashes under test; production's cost is asserted in password.service.test.ts.
     setupFiles: ['src/testing/vitest-setup.ts'],
     // Files share a worker's loaded modules instead of loading the app afresh for each one: on
-    // this 2-core machine 166 s -> 80 s on PGlite. Every file still builds its own app and
-    // database (createTestApp); no test may rely on module state another file left (none mocks
+    // this 2-core machine 166 s -> 80 s on PGlite. Every file still builds its own app on an
+    // empty database (createTestApp); no test may rely on module state another file left (none mocks
     // modules; password.service.test.ts reloads the one module it needs fresh).
     isolate: false,
     // Several tests start servers or hash passwords at production cost; while CI runs three suites

@@ -21,8 +21,8 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'db' | 'si
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * One app and one migrated database per test FILE (opening PGlite takes seconds), with
- * factories that take overrides. Creates tenant `acme`; pass `tenantId` to factories for others.
+ * One app and one migrated, empty database per test FILE (on PGlite, the worker's one, emptied
+ * between files), with factories that take overrides. Creates tenant `acme`; pass `tenantId` to factories for others.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
