@@ -59,6 +59,29 @@ describe('a test file’s database', () => {
     }
   });
 
+  // PGlite only: a server's pool, closing, waits for its connections to come back.
+  it.skipIf(Boolean(process.env.DATABASE_URL))('closes, and the next file opens an empty one, when a file left a transaction that never ends', async () => {
+    const first = await openTestDatabase();
+    let began: () => void = () => undefined;
+    const begun = new Promise<void>((resolve) => (began = resolve));
+    void first.db
+      .transaction(async (tx) => {
+        await tx.insert(tenants).values({ id: 'never-committed', name: 'Never Committed' });
+        began();
+        await new Promise(() => undefined);
+      })
+      .catch(() => undefined);
+    await begun;
+    await first.close();
+
+    const next = await openTestDatabase();
+    try {
+      expect(await tenantCount(next)).toBe(0);
+    } finally {
+      await next.close();
+    }
+  });
+
   it('is a database of its own while another file’s is open', async () => {
     const [one, two] = [await openTestDatabase(), await openTestDatabase()];
     try {
