@@ -22,7 +22,8 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
  * One app and one migrated, empty database per test FILE (on PGlite, the worker's one, emptied
- * between files), with factories that take overrides. Creates tenant `acme`; pass `tenantId` to factories for others.
+ * between files), with factories that take overrides. Creates tenant `acme`; pass `tenantId` to
+ * factories for others.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();

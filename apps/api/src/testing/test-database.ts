@@ -136,7 +136,7 @@ async function emptied(client: PGlite): Promise<boolean> {
     if (!shape?.empty) return false;
     await client.exec('DISCARD ALL');
     await client.exec(`TRUNCATE ${shape.tables} RESTART IDENTITY CASCADE`);
-    return (await schemaShape(client)).fingerprint === shape.fingerprint;
+    return (await schemaFingerprint(client)) === shape.fingerprint;
   })().catch(() => false);
   try {
     return await Promise.race([work, late]);
@@ -148,32 +148,37 @@ async function emptied(client: PGlite): Promise<boolean> {
 /** The snapshot's schema, read from the worker's first instance before any file used it. */
 let snapshotShape: { tables: string; empty: boolean; fingerprint: string } | undefined;
 
-/**
- * The app's tables (every schema but the catalogue's and the migrations' record), whether they are
- * all empty, and a fingerprint of what a test could change in the schema: relations and their
- * columns, functions with their bodies, triggers, sequences' positions, per-database settings.
- */
+/** Schemas of the app's own: not the catalogue's, nor the migrations' record, nor a session's temporary ones. */
+const OWN_SCHEMA = `n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'drizzle') and n.nspname not like 'pg_temp%' and n.nspname not like 'pg_toast_temp%'`;
+
+/** The app's tables, whether they are all empty, and the schema's fingerprint. */
 async function schemaShape(client: PGlite): Promise<{ tables: string; empty: boolean; fingerprint: string }> {
-  const own = `not in ('pg_catalog', 'information_schema', 'pg_toast', 'drizzle') and n.nspname not like 'pg_temp%' and n.nspname not like 'pg_toast_temp%'`;
   const { rows: tables } = await client.query<{ name: string }>(
     `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'p') and n.nspname ${own} order by 1`,
+      where c.relkind in ('r', 'p') and ${OWN_SCHEMA} order by 1`,
   );
-  const list = tables.map((table) => table.name).join(', ');
   const { rows: counts } = await client.query<{ any: boolean }>(
     tables.length === 0 ? 'select false as any' : `select exists (${tables.map((table) => `select 1 from ${table.name}`).join(' union all ')}) as any`,
   );
-  const { rows: print } = await client.query<{ fingerprint: string }>(
+  return { tables: tables.map((table) => table.name).join(', '), empty: counts[0]?.any === false, fingerprint: await schemaFingerprint(client) };
+}
+
+/**
+ * A fingerprint of what a test could change in the schema: relations and their columns, functions
+ * with their bodies, triggers, sequences' positions, per-database settings.
+ */
+async function schemaFingerprint(client: PGlite): Promise<string> {
+  const { rows } = await client.query<{ fingerprint: string }>(
     `select md5(concat_ws('|',
-       (select string_agg(format('%s.%s:%s', n.nspname, c.relname, c.relkind), ',' order by c.oid) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname ${own}),
-       (select string_agg(format('%s.%s:%s', a.attrelid, a.attname, a.atttypid), ',' order by a.attrelid, a.attnum) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname ${own} and not a.attisdropped),
-       (select string_agg(format('%s:%s', p.oid, md5(p.prosrc)), ',' order by p.oid) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname ${own}),
+       (select string_agg(format('%s.%s:%s', n.nspname, c.relname, c.relkind), ',' order by c.oid) from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${OWN_SCHEMA}),
+       (select string_agg(format('%s.%s:%s', a.attrelid, a.attname, a.atttypid), ',' order by a.attrelid, a.attnum) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace where ${OWN_SCHEMA} and not a.attisdropped),
+       (select string_agg(format('%s:%s', p.oid, md5(p.prosrc)), ',' order by p.oid) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where ${OWN_SCHEMA}),
        (select string_agg(t.oid::text, ',' order by t.oid) from pg_trigger t),
        (select string_agg(format('%s.%s:%s', s.schemaname, s.sequencename, s.last_value), ',' order by s.schemaname, s.sequencename) from pg_sequences s where s.schemaname <> 'drizzle'),
        (select count(*) from pg_db_role_setting)
      )) as fingerprint`,
   );
-  return { tables: list, empty: counts[0]?.any === false, fingerprint: print[0]!.fingerprint };
+  return rows[0]!.fingerprint;
 }
 
 /** PGlite loaded from the run's snapshot: in memory, or into `dataDir` on disk. */
