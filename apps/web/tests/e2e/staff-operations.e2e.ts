@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { baseURL, networkQuiet, setupBrowser, signIn } from './support/browser';
+import { baseURL, setupBrowser, signIn } from './support/browser';
 import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
 import { nextMail } from './support/outbox';
-import { consoleStorage, staffTokenOf } from './support/staff';
+import { consoleSettled, consoleStorage, staffTokenOf } from './support/staff';
 
 /*
  * Issue 14 in the browser, as a winery lives it after moving to the product: its list imported
@@ -47,13 +46,6 @@ function memberFile({ fixed }: { fixed: boolean }): string {
 
 const csvFile = (fixed: boolean) => ({ name: fixed ? 'members-fixed.csv' : 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(memberFile({ fixed })) });
 
-/** Waits until a console page has its heading and nothing is loading any more. */
-async function settle(page: Page) {
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await networkQuiet(page);
-  await expect.poll(() => page.locator('.staff-state--loading').count()).toBe(0);
-}
-
 let admin: { token: string; id: string };
 let member: Member;
 let orderId = '';
@@ -72,7 +64,7 @@ describe('staff operations (issue 14)', () => {
 
     // 1. The import: the two bad lines are named, nothing can be imported; the fixed file goes in.
     await page.goto('/staff/members');
-    await settle(page);
+    await consoleSettled(page);
     await page.getByRole('link', { name: 'Import CSV' }).click();
     await page.getByRole('heading', { name: 'Import members' }).waitFor();
     await page.getByLabel('CSV file').setInputFiles(csvFile(false));
@@ -92,13 +84,13 @@ describe('staff operations (issue 14)', () => {
     // 2. A new tier, and the fifty moved into it from the members list.
     const tier = `Reserve ${RUN}`;
     await page.goto('/staff/tiers');
-    await settle(page);
+    await consoleSettled(page);
     await page.getByLabel('Name', { exact: true }).fill(tier);
     await page.getByRole('button', { name: 'Add tier' }).click();
     await page.getByLabel(`Name of ${tier}`).waitFor();
 
     await page.goto(`/staff/members?q=${RUN}`);
-    await settle(page);
+    await consoleSettled(page);
     const rows = page.getByRole('region', { name: 'Members' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(50);
     await page.getByLabel('Select every member shown').check();
@@ -113,7 +105,7 @@ describe('staff operations (issue 14)', () => {
 
     // 3. The member's order, found by their e-mail, moved on with the keyboard and shipped.
     await page.goto('/staff/orders');
-    await settle(page);
+    await consoleSettled(page);
     await page.getByLabel('Order number, member or e-mail').fill(member.email);
     const orderLink = page.getByRole('link', { name: member.orderNumbers[0] });
     await orderLink.waitFor();
@@ -148,7 +140,7 @@ describe('staff operations (issue 14)', () => {
 
     // 4. The export of the orders this filter shows: the order's line, shipped, with its tracking.
     await page.goto(`/staff/orders?q=${encodeURIComponent(member.email)}`);
-    await settle(page);
+    await consoleSettled(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export these orders (CSV)' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
@@ -158,7 +150,7 @@ describe('staff operations (issue 14)', () => {
 
     // 5. The audit trail: each step, by this staff member.
     await page.goto(`/staff/audit?staffUserId=${admin.id}`);
-    await settle(page);
+    await consoleSettled(page);
     const entries = page.getByTestId('audit-entry');
     const actionFilter = page.getByLabel('Action');
     const expectEntries = async (action: string, count: number) => {
@@ -190,7 +182,7 @@ describe('staff operations (issue 14)', () => {
     const { page, consoleErrors } = await newPage({ initScript: consoleStorage(admin.token), acceptDownloads: true });
     const email = `${RUN}.by-hand@members.example`;
     await page.goto('/staff/members/new');
-    await settle(page);
+    await consoleSettled(page);
     await page.getByLabel('First name').fill('Hester');
     await page.getByLabel('Last name').fill(`Vale${RUN}`);
     await page.getByLabel('E-mail').fill('not an e-mail');
@@ -225,7 +217,7 @@ describe('staff operations (issue 14)', () => {
     // Tiers: one added, renamed and ranked, then removed after a confirm.
     const tier = `Library ${RUN}`;
     await page.goto('/staff/tiers');
-    await settle(page);
+    await consoleSettled(page);
     await page.getByLabel('Name', { exact: true }).fill(tier);
     await page.getByRole('button', { name: 'Add tier' }).click();
     await page.getByLabel(`Name of ${tier}`).fill(`${tier} Club`);
@@ -239,7 +231,7 @@ describe('staff operations (issue 14)', () => {
 
     // The members export, filtered by the search: the member added here, with the phone saved.
     await page.goto(`/staff/members?q=${encodeURIComponent(email)}`);
-    await settle(page);
+    await consoleSettled(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
     const rows = csv.trim().split(/\r?\n/);
@@ -255,7 +247,7 @@ describe('staff operations (issue 14)', () => {
     const { id } = ((await listed.json()) as { items: { id: string }[] }).items[0]!;
     const { page } = await newPage({ initScript: consoleStorage(admin.token) });
     await page.goto(`/staff/orders/${id}`);
-    await settle(page);
+    await consoleSettled(page);
 
     // A colleague cancels it meanwhile (through the API).
     const cancelled = await fetch(`${baseURL()}/v1/staff/orders/${id}/status`, {
@@ -279,7 +271,7 @@ describe('staff operations (issue 14)', () => {
 
     for (const path of ['/staff/members', `/staff/members/${members.items[0]!.id}`, '/staff/members/new', '/staff/tiers', '/staff/orders', `/staff/orders/${orderId}`]) {
       await page.goto(path);
-      await settle(page);
+      await consoleSettled(page);
       expect(await page.getByTestId('read-only-note').count(), path).toBe(1);
       const writes = page.getByRole('button', { name: /^(Edit|Deactivate|Reactivate|Add member|Add tier|Save|Remove|Mark |Cancel order|Move |Send )/ });
       expect(await writes.count(), path).toBe(0);
@@ -312,7 +304,7 @@ describe('staff operations (issue 14)', () => {
     ];
     for (const path of pages) {
       await page.goto(path);
-      await settle(page);
+      await consoleSettled(page);
       expect(await axeViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
     }
     // The import with its problems listed, the order's shipping form open, an audit entry opened.
@@ -321,7 +313,7 @@ describe('staff operations (issue 14)', () => {
     await page.getByTestId('import-summary').waitFor();
     expect(await axeViolations(page), `import preview at ${viewport.width}px`).toEqual([]);
     await page.goto('/staff/audit');
-    await settle(page);
+    await consoleSettled(page);
     await page.getByTestId('audit-entry').first().locator('summary').click();
     expect(await axeViolations(page), `audit entry opened at ${viewport.width}px`).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -337,7 +329,7 @@ describe('staff operations (issue 14)', () => {
     const { page } = await newPage({ initScript: consoleStorage(admin.token) });
     const email = `${RUN}.colleague@staff.example`;
     await page.goto('/staff/accounts');
-    await settle(page);
+    await consoleSettled(page);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Name', { exact: true }).fill('Colette Cellar');
     await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Manager' });
@@ -357,7 +349,7 @@ describe('staff operations (issue 14)', () => {
     await expect.poll(() => colleague.page.getByTestId('staff-who').innerText()).toMatch(/Colette Cellar\s*Manager/i);
 
     await page.reload();
-    await settle(page);
+    await consoleSettled(page);
     await expect.poll(() => row.innerText()).toContain('Active');
   });
 });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { baseURL, networkQuiet, setupBrowser } from './support/browser';
+import { baseURL, setupBrowser } from './support/browser';
 import { newStaff, TENANT } from './support/fixtures';
-import { consoleStorage, staffApi } from './support/staff';
+import { consoleSettled, consoleStorage, staffApi } from './support/staff';
 
 const newPage = setupBrowser();
 const VIEWPORTS = [
@@ -40,9 +40,7 @@ beforeAll(async () => {
 /** Opens a console page as a signed-in manager and waits until its heading and data are there. */
 async function openConsolePage(page: Page, path: string) {
   await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await networkQuiet(page);
-  await expect.poll(() => page.locator('.staff-state--loading').count()).toBe(0);
+  await consoleSettled(page);
 }
 
 const consolePages = () => [

@@ -1,4 +1,6 @@
-import { baseURL } from './browser';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, networkQuiet } from './browser';
 import { newStaff, TENANT, type Staff } from './fixtures';
 
 /** Signs a staff user in through `POST /v1/staff/login`, as the console's sign-in page does: their token. */
@@ -18,6 +20,13 @@ export const newStaffToken = async (role: 'admin' | 'manager' | 'viewer' = 'admi
 /** What the console keeps once a staff user has signed in, for newPage's initScript: the page opens signed in. */
 export const consoleStorage = (token: string) =>
   `localStorage.setItem('staffToken', ${JSON.stringify(token)}); localStorage.setItem('staffTokenExpiry', String(Date.now() + 3600000));`;
+
+/** A console page as its user reads it: its heading there, its requests quiet, nothing of it still loading. */
+export async function consoleSettled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await networkQuiet(page);
+  await expect.poll(() => page.locator('.staff-state--loading').count()).toBe(0);
+}
 
 let staffToken: Promise<string> | null = null;
 
