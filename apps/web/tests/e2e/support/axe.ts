@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Page, ViewportSize } from 'playwright-core';
+import { resizeTo } from './browser';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -52,4 +53,20 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
+}
+
+/**
+ * axeViolations at each of these sizes in turn, on the page as it rests, resized rather than
+ * loaded again (a journey checked at two widths walks once); each line says at which width. The
+ * page is then given its own size back, and the journey goes on as it was.
+ */
+export async function axeViolationsAt(page: Page, viewports: readonly ViewportSize[]): Promise<string[]> {
+  const own = page.viewportSize();
+  const lines: string[] = [];
+  for (const viewport of viewports) {
+    await resizeTo(page, viewport);
+    lines.push(...(await axeViolations(page)).map((line) => `at ${viewport.width} px: ${line}`));
+  }
+  if (own) await resizeTo(page, own);
+  return lines;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request, type ViewportSize } from 'playwright-core';
 import { PASSWORD } from './fixtures';
 import { recordSinkRequests, type SinkRequest } from './third-party-sinks';
 
@@ -125,6 +125,21 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(
     () => '__reactRouterDataRouter' in window || document.documentElement.getAttribute('data-island') === 'ready',
   );
+}
+
+/**
+ * Resizes the page's window, as a visitor narrows a window or turns a phone: the page is not loaded
+ * again, its media queries and resize listeners answer. Waits two frames (at most a second, since
+ * a journey may hold the page's clock still) so that listeners run before anything reads the page.
+ */
+export async function resizeTo(page: Page, viewport: ViewportSize): Promise<void> {
+  const current = page.viewportSize();
+  if (current?.width === viewport.width && current.height === viewport.height) return;
+  await page.setViewportSize(viewport);
+  const framed = page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([framed.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+  clearTimeout(timer);
 }
 
 let toastsSeen = 0;
