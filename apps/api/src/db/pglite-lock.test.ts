@@ -3,12 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { acquireDataDirLock, DatabaseLockedError, LOCK_STALE_MS } from './pglite-lock.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'winery-lock-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Another Node process that takes the lock through this very module, then waits to be killed. */
 async function holdInAnotherProcess(lockPath: string, dataDir: string) {
@@ -31,7 +29,15 @@ async function holdInAnotherProcess(lockPath: string, dataDir: string) {
   return child;
 }
 
-describe('the embedded database lock', () => {
+// The embedded database's own lock, on a data directory of its own: the same test whether or not
+// DATABASE_URL is set, so the run on a PostgreSQL server leaves it to the PGlite run.
+describe.skipIf(process.env.DATABASE_URL)('the embedded database lock (PGlite only)', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'winery-lock-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
   it('refuses a second opener while the first holds the lock, with a clear message', () => {
     const lockPath = join(dir, 'pgdata.lock');
     const dataDir = join(dir, 'pgdata');

@@ -191,9 +191,15 @@ describe('the simulated clock (WINERY_TEST_CLOCK=simulated)', () => {
   });
 });
 
-describe('outside the browser tests', () => {
+// Processes started on an embedded database of their own (DATA_DIR, no DATABASE_URL), as the
+// browser tests' server runs: the same tests whether or not DATABASE_URL is set, so the run on a
+// PostgreSQL server leaves them to the PGlite run.
+describe.skipIf(process.env.DATABASE_URL)('outside the browser tests (PGlite only)', () => {
   let api: ApiProcess | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'winery-fixtures-off-'));
+  let dataDir = '';
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'winery-fixtures-off-'));
+  });
   afterAll(async () => {
     await api?.kill();
     rmSync(dataDir, { recursive: true, force: true });
