@@ -140,6 +140,8 @@ export async function resizeTo(page: Page, viewport: ViewportSize): Promise<void
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([framed.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)))]);
   clearTimeout(timer);
+  // What is checked next is checked at this width, or the test says so.
+  expect(await page.evaluate(() => window.innerWidth), 'the window is as wide as asked').toBe(viewport.width);
 }
 
 let toastsSeen = 0;
