@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { cruise } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import { ESLint } from 'eslint';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
  * The layers and the absence of cycles are held by tools (docs/architecture.md): ESLint's
@@ -70,7 +70,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the layers, as the linter ho
 });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('cycles, as dependency-cruiser holds them', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'winery-cycles-'));
+  // Made in a beforeAll: a describe's own body runs even when it is skipped, and its afterAll then does not.
+  let scratch = '';
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'winery-cycles-'));
+  });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const options = extractDepcruiseOptions(join(repoRoot, '.dependency-cruiser.cjs'));
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +40,9 @@ describe('global rate limit in memory', () => {
 describe('unknown /v1 routes count against the same ceiling', () => {
   let apiOnly: TestApp;
   let withWeb: TestApp;
+  let webRoot = '';
   beforeAll(async () => {
-    const webRoot = mkdtempSync(join(tmpdir(), 'winery-web-'));
+    webRoot = mkdtempSync(join(tmpdir(), 'winery-web-'));
     writeFileSync(join(webRoot, 'index.html'), '<h1>home</h1>');
     apiOnly = await createTestApp({ globalRateLimit: { max: 3, timeWindowMs: 60_000 } });
     // With the web app, unknown /v1 paths reach its catch-all route, which static files keep unlimited.
@@ -50,6 +51,7 @@ describe('unknown /v1 routes count against the same ceiling', () => {
   afterAll(async () => {
     await apiOnly?.close();
     await withWeb?.close();
+    rmSync(webRoot, { recursive: true, force: true });
   });
 
   it.each([
