@@ -36,8 +36,13 @@ async function animationsEnded(page: Page, capMs = 2_000): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Which violations count: every one, or only those of these impacts (the public pages' audit: serious and critical). */
+export interface AxeOptions {
+  impacts?: readonly ('minor' | 'moderate' | 'serious' | 'critical')[];
+}
+
 /** axe-core's WCAG 2.2 AA and best-practice checks on the page as it now rests; one line per violation. */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, { impacts }: AxeOptions = {}): Promise<string[]> {
   await animationsEnded(page);
   // Evaluated by the test driver, not added as an inline <script>, which the site's policy refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
@@ -50,9 +55,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
     });
     return result.violations;
   });
-  return violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  return violations
+    .filter((violation) => !impacts || impacts.some((impact) => impact === violation.impact))
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
@@ -60,12 +65,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
  * loaded again (a journey checked at two widths walks once); each line says at which width. The
  * page is then given its own size back, and the journey goes on as it was.
  */
-export async function axeViolationsAt(page: Page, viewports: readonly ViewportSize[]): Promise<string[]> {
+export async function axeViolationsAt(page: Page, viewports: readonly ViewportSize[], options: AxeOptions = {}): Promise<string[]> {
   const own = page.viewportSize();
   const lines: string[] = [];
   for (const viewport of viewports) {
     await resizeTo(page, viewport);
-    lines.push(...(await axeViolations(page)).map((line) => `at ${viewport.width} px: ${line}`));
+    lines.push(...(await axeViolations(page, options)).map((line) => `at ${viewport.width} px: ${line}`));
   }
   if (own) await resizeTo(page, own);
   return lines;
