@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { acquireDataDirLock, DatabaseLockedError, LOCK_STALE_MS } from './pglite-lock.js';
 
-
 /** Another Node process that takes the lock through this very module, then waits to be killed. */
 async function holdInAnotherProcess(lockPath: string, dataDir: string) {
   const child = spawn(
