@@ -76,8 +76,10 @@ const web = script('build: web', ['build', '-w', 'apps/web'], { after: [domain.n
 const browserLane = [
   domain,
   web,
+  // With DATABASE_URL their server runs on a database of its own on that server (dropped after):
+  // native PostgreSQL instead of PGlite's WebAssembly in the server's process, a third of its CPU.
   suite('browser journeys (Chromium)', 'apps/web', ['--config', 'tests/e2e/vitest.config.ts'], {
-    env: { ...envWithoutDatabase, CHROMIUM_PATH: chromium },
+    env: { ...process.env, CHROMIUM_PATH: chromium },
     after: [web.name],
   }),
 ];

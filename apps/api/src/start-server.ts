@@ -32,6 +32,11 @@ export interface StartServerOptions {
    * database before starting it, and prints the start banner once every worker listens.
    */
   worker?: boolean;
+  /**
+   * Runs once a signal has closed the server and its database, before the process exits. Only the
+   * browser tests' entry passes it: it drops the database it made on a PostgreSQL server.
+   */
+  afterClose?: () => Promise<void>;
 }
 
 /**
@@ -102,6 +107,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<voi
       await app.close();
     } finally {
       await database.close();
+      await options.afterClose?.();
       process.exit(0);
     }
   };

@@ -9,7 +9,7 @@ import { withStartupLock } from './db/startup-lock.js';
 import { loadConfig } from './env.js';
 import { TEST_CARDS } from './modules/payments/test-gateway.js';
 import { createConfiguredGateway, prepareDatabase, singleProcessReason, startBanner } from './startup.js';
-import { databaseUrl, onServer } from './testing/test-database.js';
+import { databaseUrl, onServer } from './testing/server-database.js';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 const folders: string[] = [];

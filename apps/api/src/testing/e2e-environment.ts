@@ -57,3 +57,16 @@ export function simulatedClockFromEnv(env: NodeJS.ProcessEnv): SimulatedClock | 
   if (wanted !== 'simulated') throw new Error(`${TEST_CLOCK_ENV} is either unset or "simulated", not "${wanted}".`);
   return createSimulatedClock();
 }
+
+// ── A database of its own on a PostgreSQL server ────────────────────────────────────────────────
+
+/**
+ * Set (by the browser tests' global setup, when their run has DATABASE_URL: CI) to a PostgreSQL
+ * server's URL: the server then runs on a fresh database of its own there, made when it starts and
+ * dropped when it closes, instead of embedded PGlite in DATA_DIR. The browser tests then meet the
+ * database a deployment runs on, and PGlite's work (a third of this server's CPU) leaves the run.
+ */
+export const DATABASE_SERVER_ENV = 'WINERY_TEST_DATABASE_SERVER';
+
+/** What the server prints, followed by its database's name, once it has made it. */
+export const OWN_DATABASE_LINE = "The browser tests' database: ";

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOCATION_GRACE_MS } from '@winery/domain';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
@@ -10,8 +11,9 @@ import { pgliteDataDir } from '../db/client.js';
 import { seedDemo } from '../demo/seed.js';
 import { createTestGateway } from '../modules/payments/test-gateway.js';
 import { answersHealth, assertApiBuilt, freePort, SERVER_JS, startApi, waitUntilReady, type ApiProcess } from './api-process.js';
-import { createSimulatedClock, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER, simulatedClockFromEnv, TEST_CLOCK_ENV } from './e2e-environment.js';
+import { createSimulatedClock, DATABASE_SERVER_ENV, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER, OWN_DATABASE_LINE, simulatedClockFromEnv, TEST_CLOCK_ENV } from './e2e-environment.js';
 import { e2eFixturesRoutes } from './e2e-fixtures.js';
+import { databaseUrl } from './server-database.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { preparePgliteDataDir } from './test-database.js';
 
@@ -280,4 +282,76 @@ describe.skipIf(process.env.DATABASE_URL)('outside the browser tests (PGlite onl
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`${FIXTURES_SECRET_ENV} must be a random string`);
   });
+});
+
+// The browser tests' server when their run has DATABASE_URL (CI): a database of its own on that
+// server, dropped when it stops, so no run leaves one behind.
+describe.runIf(process.env.DATABASE_URL)('the browser tests’ entry on a PostgreSQL server (server run only)', () => {
+  let dataDir = '';
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'winery-fixtures-server-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('makes a migrated database of its own there, serves from it, and drops it when it stops', async () => {
+    const serverUrl = process.env.DATABASE_URL!;
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
+      cwd: API_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        WEB_ROOT: join(dataDir, 'no-web'),
+        PASSWORD_HASH_THREADS: '0',
+        [FIXTURES_SECRET_ENV]: SECRET,
+        [DATABASE_SERVER_ENV]: serverUrl,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const databases = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        return (await client.query<{ datname: string }>(`select datname from pg_database where datname like 'winery\\_e2e\\_%'`)).rows.map((row) => row.datname);
+      } finally {
+        await client.end();
+      }
+    };
+    let name = '';
+    try {
+      await waitUntilReady(child, answersHealth(`http://127.0.0.1:${port}`), { output: () => output, timeoutMs: 120_000 });
+      name = new RegExp(`${OWN_DATABASE_LINE}(winery_e2e_[0-9a-f]{12})`).exec(output)?.[1] ?? '';
+      expect(name, output).not.toBe('');
+      expect(await databases()).toContain(name);
+      // Migrated there: the fixtures answer from it (a bad body is a 400 of theirs), and its tables are the app's.
+      const fixture = await fetch(`http://127.0.0.1:${port}${FIXTURES_PREFIX}/members`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [FIXTURES_SECRET_HEADER]: SECRET },
+        body: JSON.stringify({ like: 'nobody' }),
+      });
+      expect(fixture.status).toBe(400);
+      const own = new pg.Client({ connectionString: databaseUrl(serverUrl, name) });
+      await own.connect();
+      try {
+        expect((await own.query(`select to_regclass('public.orders') is not null as migrated`)).rows[0]).toEqual({ migrated: true });
+      } finally {
+        await own.end();
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(await databases()).not.toContain(name);
+    // Nothing of PGlite was made in its data directory.
+    expect(existsSync(pgliteDataDir(dataDir))).toBe(false);
+  }, 300_000);
 });

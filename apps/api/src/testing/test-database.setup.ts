@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
 import { MIGRATIONS_FOLDER } from '../db/migrations-folder.js';
-import { databaseUrl, onServer } from './test-database.js';
+import { databaseUrl, onServer } from './server-database.js';
 
 /**
  * Vitest global setup: migrates one database for the whole run, which every test file then copies

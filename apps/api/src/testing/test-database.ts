@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
+import { databaseUrl, onServer } from './server-database.js';
 
 /**
  * Test databases, migrated once per run rather than once per file (test-database.setup.ts):
@@ -246,23 +246,6 @@ export async function preparePgliteDataDir(dataDir: string): Promise<void> {
   if (!snapshot) return;
   // The start parameters are not written to the directory: the server started on it has its own.
   await (await openSnapshot(snapshot, dataDir)).close();
-}
-
-export const databaseUrl = (adminUrl: string, name: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** One statement on its own connection: CREATE/DROP DATABASE cannot run inside a pool's transaction. */
-export async function onServer(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 // inject() only answers inside a vitest worker of a run whose global setup provided the value.

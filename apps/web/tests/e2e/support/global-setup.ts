@@ -76,17 +76,19 @@ export interface E2eServer {
 }
 
 /**
- * Starts the real product (built web served by the API, on a fresh embedded database with demo
- * data) through the browser tests' own entry, apps/api/src/testing/e2e-server.ts: the same start
- * as `npm start` plus fixtures routes, which answer only requests carrying this server's own
- * secret. `env` adds to its environment (a spec's own server: WINERY_TEST_CLOCK, support/own-server.ts).
+ * Starts the real product (built web served by the API, on a fresh database with demo data:
+ * embedded, or its own on the PostgreSQL server DATABASE_URL points at) through the browser tests'
+ * own entry, apps/api/src/testing/e2e-server.ts: the same start as `npm start` plus fixtures routes,
+ * which answer only requests carrying this server's own secret. `env` adds to its environment (a spec's own server: WINERY_TEST_CLOCK, support/own-server.ts).
  */
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'winery-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const secret = randomBytes(32).toString('hex');
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  // With DATABASE_URL (CI), the server makes a database of its own on that PostgreSQL server and
+  // drops it when it stops (apps/api/src/testing/e2e-server.ts); without, embedded PGlite in dataDir.
+  const { DATABASE_URL: databaseServer, ...inherited } = process.env;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/api/src/testing/e2e-server.ts')], {
     cwd: repoRoot,
@@ -98,6 +100,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WINERY_TEST_FIXTURES_SECRET: secret,
+      ...(databaseServer ? { WINERY_TEST_DATABASE_SERVER: databaseServer } : {}),
       // Passwords hash on Node's threadpool here, not on the API's low-priority hashing threads:
       // this server shares two cores with Chromium and the other suites, which are not the API's
       // own requests, and at nice 19 the hashes starved behind them (a password change took over
