@@ -1,4 +1,4 @@
-import { existsSync, statfsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request, type ViewportSize } from 'playwright-core';
 import { PASSWORD } from './fixtures';
@@ -9,27 +9,10 @@ export const baseURL = () => inject('baseURL');
 /** Debian's Chromium headless shell, when installed: the same engine, lighter to run (scripts/lib.mjs). */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-/**
- * Chromium keeps what its processes share (frames, messages) in /dev/shm. In a container that is
- * often 64 MB, too small, and --disable-dev-shm-usage moves it to files in /tmp; where /dev/shm is
- * a tmpfs with a gigabyte free it stays there. On this project's machine /tmp is on disk, and four
- * heavy specs took less CPU with /dev/shm (three runs each way, alternated, 2026-12-06: Chromium
- * 104-117 s of CPU against 116-126 s; all processes 7-10 % less).
- */
-const SHM_ENOUGH_BYTES = 1024 ** 3;
-function devShmIsLarge(): boolean {
-  try {
-    const shm = statfsSync('/dev/shm');
-    return shm.bavail * shm.bsize >= SHM_ENOUGH_BYTES;
-  } catch {
-    return false;
-  }
-}
-
 const launchArgs = [
   '--no-sandbox',
   '--disable-gpu',
-  ...(devShmIsLarge() ? [] : ['--disable-dev-shm-usage']),
+  '--disable-dev-shm-usage',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
