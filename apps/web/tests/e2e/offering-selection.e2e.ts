@@ -146,12 +146,17 @@ describe('choosing wines', () => {
     expect(await axeViolations(page), 'allocation with messages at 390px').toEqual([]);
     // Back on the desktop, the phone's choice shows once its tab is in focus again.
     await desk.page.bringToFront();
-    await desk.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    // What the page's focus check reads at the event, for the message of a failure below.
+    const shown = await desk.page.evaluate(() => {
+      const state = document.visibilityState;
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+      return state;
+    });
     await expect
       .poll(() => field(desk.page, wines.capped).inputValue(), { message: 'the phone’s choice on the desktop (cart calls in order below)' })
       .toBe(String(wines.capped.maximum))
       .catch((error: Error) => {
-        throw new Error(`${error.message}\nCart calls: ${cartCalls.join('; ')}`, { cause: error });
+        throw new Error(`${error.message}\nThe desktop was '${shown}' at the event. Cart calls: ${cartCalls.join('; ')}`, { cause: error });
       });
     expect(await field(desk.page, wines.bound).inputValue()).toBe('1');
     expect([...desk.consoleErrors, ...phone.consoleErrors]).toEqual([]);
