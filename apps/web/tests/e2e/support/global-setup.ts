@@ -79,7 +79,8 @@ export interface E2eServer {
  * Starts the real product (built web served by the API, on a fresh database with demo data:
  * embedded, or its own on the PostgreSQL server DATABASE_URL points at) through the browser tests'
  * own entry, apps/api/src/testing/e2e-server.ts: the same start as `npm start` plus fixtures routes,
- * which answer only requests carrying this server's own secret. `env` adds to its environment (a spec's own server: WINERY_TEST_CLOCK, support/own-server.ts).
+ * which answer only requests carrying this server's own secret. `env` adds to its environment (a
+ * spec's own server: WINERY_TEST_CLOCK, support/own-server.ts).
  */
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'winery-e2e-'));
@@ -108,8 +109,8 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       PASSWORD_HASH_THREADS: process.env.PASSWORD_HASH_THREADS ?? '0',
       // Every page of every spec reaches the server from 127.0.0.1, so the 600 requests a minute
       // one address may make (RATE_LIMIT_MAX, meant for one household's network) are shared by
-      // every member and staff user the specs make: the suite sends up to 420-620 a minute (counted
-      // in Redis, 2026-12-06), and what went past 600 was answered 429 and failed the tests that
+      // every member and staff user the specs make: the suite sent 341-616 a minute (counted in
+      // Redis, 2026-12-06), and what went past 600 was answered 429 and failed the tests that
       // asked. The limit itself is tested in the API suite (rate-limit.plugin.test.ts).
       RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '60000',
       ...env,
