@@ -1,4 +1,4 @@
-import { HOUR_MS, MINUTE_MS, type AllocationSummary, type Offering, type OfferingWine } from '@winery/domain';
+import { HOUR_MS, MINUTE_MS, type AllocationSummary, type Offering, type OfferingWine, type SelectionLine } from '@winery/domain';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
@@ -62,24 +62,30 @@ const bottles = (page: Page) => page.getByTestId('bottle-count').innerText();
 describe('choosing wines', () => {
   it('keeps the choice on every page and device, holds each field to its limit and says why beside the wine; on a phone the total stays in view', async () => {
     const member = await newMember('offering');
-    const { offering } = await memberApi(member);
+    const { offering, token, base, allocationId } = await memberApi(member);
     const wines = demoWines(offering);
 
     // A desktop: 3 bottles, straight on to the vintage notes by the header's link, and back.
     const desk = await newPage({ viewport: WIDTHS[0] });
-    // Every read and save of the cart, each device's, for the message of a failure below: the
-    // desktop missing the phone's choice was seen once (2026-12-06) and not explained.
+    // Every read and save of the cart, each device's, with when it went and came back, for the
+    // message of a failure below (they showed the desktop reading before the phone had saved).
     const cartCalls: string[] = [];
     const isCart = (url: string) => new URL(url).pathname.endsWith('/cart');
+    const started = Date.now();
+    const at = () => `+${Date.now() - started}ms`;
     const recordCartCalls = (device: string, on: Page) => {
+      on.on('request', (request) => {
+        if (isCart(request.url())) cartCalls.push(`${at()} ${device} ${request.method()} sent`);
+      });
       on.on('response', (response) => {
         if (!isCart(response.url())) return;
+        const answered = at();
         const updatedAt = () => response.json().then((body: { updatedAt?: string }) => body.updatedAt ?? '-', () => '-');
-        void updatedAt().then((at) => cartCalls.push(`${device} ${response.request().method()} ${response.status()} ${at}`));
+        void updatedAt().then((changed) => cartCalls.push(`${answered} ${device} ${response.request().method()} ${response.status()} ${changed}`));
       });
       // A read the page cancelled (a newer one replaced it) has no answer.
       on.on('requestfailed', (request) => {
-        if (isCart(request.url())) cartCalls.push(`${device} ${request.method()} failed: ${request.failure()?.errorText ?? '?'}`);
+        if (isCart(request.url())) cartCalls.push(`${at()} ${device} ${request.method()} failed: ${request.failure()?.errorText ?? '?'}`);
       });
     };
     recordCartCalls('desk', desk.page);
@@ -144,8 +150,18 @@ describe('choosing wines', () => {
 
     await settled(page);
     expect(await axeViolations(page), 'allocation with messages at 390px').toEqual([]);
+    // The phone saves a choice a moment after its last change (at once when it is hidden, as when
+    // the member puts it down; this phone is not): the desktop can only show what reached the
+    // server. Without this wait the desktop's read sometimes went out just before the phone's save.
+    const savedChoice = async () => {
+      const cart = (await api<{ lines?: SelectionLine[] }>(token, 'GET', `${base}/allocation/${allocationId}/cart`)).body;
+      return Object.fromEntries((cart.lines ?? []).map((line) => [line.wineId, line.quantity]));
+    };
+    await expect.poll(savedChoice).toEqual({ [wines.free.id]: 3, [wines.capped.id]: wines.capped.maximum, [wines.bound.id]: 1 });
     // Back on the desktop, the phone's choice shows once its tab is in focus again.
+    cartCalls.push(`${at()} bringToFront`);
     await desk.page.bringToFront();
+    cartCalls.push(`${at()} visibilitychange`);
     // What the page's focus check reads at the event, for the message of a failure below.
     const shown = await desk.page.evaluate(() => {
       const state = document.visibilityState;
