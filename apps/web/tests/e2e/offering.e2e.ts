@@ -199,11 +199,23 @@ describe('choosing', () => {
     await page.getByRole('button', { name: 'Continue to checkout' }).click();
     expect(page.url()).toMatch(/\/offering\/allocation$/);
 
-    // The − and + buttons stop at 0 and at the member's maximum.
+    // The − and + buttons stop at 0 and at the member's maximum; the field shows the number in the
+    // same paint as the + it disables (every change of that button is recorded with the field's
+    // number as it then stood: a field a render behind showed 5 beside a disabled + once).
     const plus = page.getByRole('button', { name: `One bottle more of ${wineName(cheap!)}`, exact: true });
+    await plus.evaluate((button) => {
+      const input = document.getElementById(button.getAttribute('aria-controls')!) as HTMLInputElement;
+      const seen: string[] = [];
+      (window as unknown as { plusStates: string[] }).plusStates = seen;
+      new MutationObserver(() => seen.push(`${(button as HTMLButtonElement).disabled ? 'disabled' : 'enabled'} beside ${input.value}`)).observe(button, {
+        attributes: true,
+        attributeFilter: ['disabled'],
+      });
+    });
     for (let i = 1; i < cheap!.maximum; i += 1) await plus.click();
     expect(await plus.isDisabled()).toBe(true);
     expect(await quantityField(page, cheap!).inputValue()).toBe(String(cheap!.maximum));
+    expect(await page.evaluate(() => (window as unknown as { plusStates: string[] }).plusStates)).toEqual([`disabled beside ${cheap!.maximum}`]);
 
     const withMinimum = offering.wines.find((wine) => wine.available && wine.minimum >= 2);
     if (withMinimum) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampQuantity } from '@winery/domain';
 
@@ -26,9 +26,13 @@ export function QuantityControl({ id, wine, value, maximum, disabled = false, de
   const { t } = useTranslation();
   // What the field shows while typing: it may be empty for a moment without meaning 0.
   const [draft, setDraft] = useState(String(value));
-  useEffect(() => {
-    setDraft((current) => (current === '' && value === 0 ? current : String(value)));
-  }, [value]);
+  // A new value shows in the same render as the buttons it enables or disables (adjusted while
+  // rendering, not in an effect, which painted a frame with + disabled beside the old number).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(draft === '' && value === 0 ? draft : String(value));
+  }
 
   const commit = (text: string) => {
     const parsed = Number.parseInt(text, 10);
