@@ -73,7 +73,7 @@ import { machineLine, median, ms, pool, rate, sleep, summary, watchDatabaseCpu, 
 import { startReadLoop } from './lib/read-loop.mjs';
 import { cpuCapSupport } from './lib/cpu-cap.mjs';
 import { runFairRelease } from './lib/fair-release.mjs';
-import { checkDatabase, issueAllocationLinks, PASSWORD, restock, seedDatabase, TENANT } from './lib/release-day-data.mjs';
+import { checkDatabase, issueAllocationLinks, NEIGHBOUR_MEMBERS, NEIGHBOUR_ORDERS, PASSWORD, restock, seedDatabase, TENANT } from './lib/release-day-data.mjs';
 
 const DEFAULT_MEMBERS = 2000;
 const MEMBERS = Number(arg('members', DEFAULT_MEMBERS));
@@ -935,7 +935,7 @@ function renderReport(r) {
   if (r.tables) {
     const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
     push(
-      `**5. The database after the journey by link** (${MEMBERS} members, each with an allocation, an address, a card, a session, a used allocation link; ${s.link?.tally.placed ?? 'their'} orders with their lines and receipts queued): ${(r.tables.database / 2 ** 20).toFixed(1)} MB in all, of which the tables below (with their indexes; small tables round up to whole pages)`,
+      `**5. The database after the journey by link** (${MEMBERS} members, each with an allocation, an address, a card, a session, a used allocation link; ${s.link?.tally.placed ?? 'their'} orders with their lines and receipts queued; the orders and customers tables also hold another producer's ${NEIGHBOUR_ORDERS} past orders and ${NEIGHBOUR_MEMBERS} members, counted below): ${(r.tables.database / 2 ** 20).toFixed(1)} MB in all, of which the tables below (with their indexes; small tables round up to whole pages)`,
       '',
       '| table | rows | size | per row |',
       '|---|---:|---:|---:|',
