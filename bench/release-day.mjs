@@ -1,6 +1,7 @@
 // `npm run bench:release-day`: release day on a PostgreSQL server with Redis. Creates a fresh
 // database, starts the built API (apps/api/dist/server.js; it builds nothing, build first) on it,
-// seeds N members with allocations in one offering whose stock covers 60 % of what they ask for,
+// seeds N members with allocations in one offering whose stock covers 60 % of what they ask for
+// (beside another producer's 5,000 past orders, so that `orders` is planned as a table in service),
 // then measures, side by side in one run:
 //
 //   1. the whole journey by password: sign in, allocation list and detail, cart, order;
