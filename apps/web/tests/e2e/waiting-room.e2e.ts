@@ -118,10 +118,25 @@ describe('the waiting room', () => {
 
     // A manager raises the rate on the dashboard; the panel shows the room.
     const { page: staff } = await staffPage('manager');
+    // What each room's rate field held when its rate first showed: the field is filled in the same
+    // paint (it once followed a render later, leaving it empty beside the rate for a frame).
+    await staff.addInitScript(() => {
+      const seen: Record<string, string> = {};
+      (window as unknown as { rateFields: Record<string, string> }).rateFields = seen;
+      new MutationObserver(() => {
+        for (const room of document.querySelectorAll('[data-testid="dashboard-waiting-room"]')) {
+          const name = room.getAttribute('aria-label') ?? '';
+          const field = room.querySelector('input');
+          if (!(name in seen) && field && room.querySelector('[data-testid="dashboard-room-rate"]')) seen[name] = field.value;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     await staff.goto('/staff');
     const panel = staff.getByTestId('dashboard-offering').filter({ hasText: release.name }).getByTestId('dashboard-waiting-room');
     await panel.getByTestId('dashboard-room-rate').waitFor();
     expect(await panel.getByTestId('dashboard-room-rate').innerText()).toBe('Admitting 1 member a minute');
+    const fields = await staff.evaluate(() => (window as unknown as { rateFields: Record<string, string> }).rateFields);
+    expect(Object.entries(fields).filter(([name]) => name.includes(release.name))).toEqual([[await panel.getAttribute('aria-label'), '1']]);
     expect(await panel.getByTestId('dashboard-room-waiting').innerText()).toBe('3');
     await panel.getByLabel('Members admitted a minute').fill('600');
     await panel.getByRole('button', { name: 'Change rate' }).click();

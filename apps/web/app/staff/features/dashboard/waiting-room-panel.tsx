@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../components/fields';
 import { fieldErrorsOf } from '../../lib/field-errors';
@@ -24,10 +24,13 @@ export function WaitingRoomPanel({ offeringId, offeringName, timeZone }: { offer
   const headingId = `waiting-room-${offeringId}`;
   const inputId = `admission-rate-${offeringId}`;
 
-  // The field follows the server until a manager starts typing.
-  useEffect(() => {
+  // The field follows the server until a manager starts typing: adjusted while rendering, so the
+  // panel never paints a frame with the rate said beside an empty field (an effect ran after it).
+  const [followed, setFollowed] = useState<{ data: typeof data; touched: boolean } | null>(null);
+  if (followed === null || followed.data !== data || followed.touched !== touched) {
+    setFollowed({ data, touched });
     if (!touched && data) setRateText(data.admissionPerMinute === null ? '' : String(data.admissionPerMinute));
-  }, [data, touched]);
+  }
 
   if (!data) return null;
   const error = fieldErrorsOf(setRate.error).admissionPerMinute;
