@@ -132,7 +132,7 @@ export async function seedDatabase(db, { members: count }) {
 }
 
 /** Another producer on the same database, with the orders of its past releases (never deleted). */
-export const NEIGHBOUR = 'bench-neighbour';
+const NEIGHBOUR = 'bench-neighbour';
 export const NEIGHBOUR_ORDERS = 5000;
 export const NEIGHBOUR_MEMBERS = 1000;
 
