@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOCATION_GRACE_MS } from '@winery/domain';
 import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_TENANT } from '../demo/demo-sign-ins.js';
@@ -13,7 +12,7 @@ import { createTestGateway } from '../modules/payments/test-gateway.js';
 import { answersHealth, assertApiBuilt, freePort, SERVER_JS, startApi, waitUntilReady, type ApiProcess } from './api-process.js';
 import { createSimulatedClock, DATABASE_SERVER_ENV, FIXTURES_PREFIX, FIXTURES_SECRET_ENV, FIXTURES_SECRET_HEADER, OWN_DATABASE_LINE, simulatedClockFromEnv, TEST_CLOCK_ENV } from './e2e-environment.js';
 import { e2eFixturesRoutes } from './e2e-fixtures.js';
-import { databaseUrl } from './server-database.js';
+import { databaseUrl, onServer } from './server-database.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { preparePgliteDataDir } from './test-database.js';
 
@@ -317,15 +316,8 @@ describe.runIf(process.env.DATABASE_URL)('the browser tests’ entry on a Postgr
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const databases = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        return (await client.query<{ datname: string }>(`select datname from pg_database where datname like 'winery\\_e2e\\_%'`)).rows.map((row) => row.datname);
-      } finally {
-        await client.end();
-      }
-    };
+    const databases = async () =>
+      (await onServer<{ datname: string }>(serverUrl, `select datname from pg_database where datname like 'winery\\_e2e\\_%'`)).map((row) => row.datname);
     let name = '';
     try {
       await waitUntilReady(child, answersHealth(`http://127.0.0.1:${port}`), { output: () => output, timeoutMs: 120_000 });
@@ -339,13 +331,7 @@ describe.runIf(process.env.DATABASE_URL)('the browser tests’ entry on a Postgr
         body: JSON.stringify({ like: 'nobody' }),
       });
       expect(fixture.status).toBe(400);
-      const own = new pg.Client({ connectionString: databaseUrl(serverUrl, name) });
-      await own.connect();
-      try {
-        expect((await own.query(`select to_regclass('public.orders') is not null as migrated`)).rows[0]).toEqual({ migrated: true });
-      } finally {
-        await own.end();
-      }
+      expect(await onServer(databaseUrl(serverUrl, name), `select to_regclass('public.orders') is not null as migrated`)).toEqual([{ migrated: true }]);
     } finally {
       child.kill('SIGTERM');
     }

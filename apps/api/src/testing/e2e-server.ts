@@ -44,10 +44,11 @@ async function ownDatabase(): Promise<(() => Promise<void>) | undefined> {
   process.env.DATABASE_URL = databaseUrl(serverUrl, name);
   console.log(`${OWN_DATABASE_LINE}${name}`);
   // With force: a connection the pool had not yet closed must not keep the database behind.
-  return () =>
-    onServer(serverUrl, `drop database if exists "${name}" with (force)`).catch((error: unknown) => {
+  return async () => {
+    await onServer(serverUrl, `drop database if exists "${name}" with (force)`).catch((error: unknown) => {
       console.error(`Could not drop the browser tests' database ${name}:`, error);
     });
+  };
 }
 
 let dropDatabase: (() => Promise<void>) | undefined;

@@ -13,12 +13,15 @@ export const databaseUrl = (adminUrl: string, name: string) => {
   return url.toString();
 };
 
-/** One statement on its own connection: CREATE/DROP DATABASE cannot run inside a pool's transaction. */
-export async function onServer(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/**
+ * One statement on its own connection, answering its rows: CREATE/DROP DATABASE cannot run inside
+ * a pool's transaction, and a check of a database need not keep a pool open.
+ */
+export async function onServer<Row extends pg.QueryResultRow = pg.QueryResultRow>(url: string, statement: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query<Row>(statement)).rows;
   } finally {
     await client.end();
   }
