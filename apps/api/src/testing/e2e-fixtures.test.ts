@@ -18,6 +18,12 @@ import { preparePgliteDataDir } from './test-database.js';
 
 const SECRET = randomBytes(24).toString('hex');
 const API_ROOT = join(dirname(SERVER_JS), '..');
+/** How the browser tests start their server (apps/web/tests/e2e/support/global-setup.ts). */
+const ENTRY_ARGS = ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')];
+/** The entry's environment in these tests: nothing of this process's but PATH and HOME. */
+const entryEnv = (dataDir: string, more: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...more });
+/** A server of the entry's on `port`: no demo data, no web app, quiet. */
+const serving = (port: number, dataDir: string) => ({ SEED_DEMO: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), WEB_ROOT: join(dataDir, 'no-web') });
 
 describe('the browser tests’ fixtures routes', () => {
   let t: TestApp;
@@ -235,8 +241,8 @@ describe.skipIf(process.env.DATABASE_URL)('outside the browser tests (PGlite onl
     const ownDir = mkdtempSync(join(tmpdir(), 'winery-fixtures-real-clock-'));
     await preparePgliteDataDir(pgliteDataDir(ownDir));
     const port = await freePort();
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: ownDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), WEB_ROOT: join(dataDir, 'no-web') };
-    const wrong = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
+    const env = entryEnv(ownDir, serving(port, dataDir));
+    const wrong = spawnSync(process.execPath, ENTRY_ARGS, {
       cwd: API_ROOT,
       env: { ...env, [FIXTURES_SECRET_ENV]: SECRET, [TEST_CLOCK_ENV]: 'fast' },
       encoding: 'utf8',
@@ -245,7 +251,7 @@ describe.skipIf(process.env.DATABASE_URL)('outside the browser tests (PGlite onl
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain(TEST_CLOCK_ENV);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
+    const child = spawn(process.execPath, ENTRY_ARGS, {
       cwd: API_ROOT,
       env: { ...env, [FIXTURES_SECRET_ENV]: SECRET, PASSWORD_HASH_THREADS: '0' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -272,9 +278,9 @@ describe.skipIf(process.env.DATABASE_URL)('outside the browser tests (PGlite onl
   }, 300_000);
 
   it('the browser tests’ entry refuses to start without a secret of its own', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
+    const result = spawnSync(process.execPath, ENTRY_ARGS, {
       cwd: API_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, [FIXTURES_SECRET_ENV]: 'too-short' },
+      env: entryEnv(dataDir, { [FIXTURES_SECRET_ENV]: 'too-short' }),
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -295,21 +301,9 @@ describe.runIf(process.env.DATABASE_URL)('the browser tests’ entry on a Postgr
   it('makes a migrated database of its own there, serves from it, and drops it when it stops', async () => {
     const serverUrl = process.env.DATABASE_URL!;
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src/testing/e2e-server.ts')], {
+    const child = spawn(process.execPath, ENTRY_ARGS, {
       cwd: API_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_ROOT: join(dataDir, 'no-web'),
-        PASSWORD_HASH_THREADS: '0',
-        [FIXTURES_SECRET_ENV]: SECRET,
-        [DATABASE_SERVER_ENV]: serverUrl,
-      },
+      env: entryEnv(dataDir, { ...serving(port, dataDir), PASSWORD_HASH_THREADS: '0', [FIXTURES_SECRET_ENV]: SECRET, [DATABASE_SERVER_ENV]: serverUrl }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
