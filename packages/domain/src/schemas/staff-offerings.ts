@@ -140,6 +140,16 @@ export function offeringPhase(window: { startDate: string | Date; endDate: strin
   return 'closed';
 }
 
+/**
+ * The end an offering closed early at `closedAt` keeps: the millisecond before the close, its last
+ * open instant, so that from the close itself every reader of the inclusive window (offeringPhase,
+ * the members' status, an order) reads it closed, whichever millisecond it reads in. Never before
+ * the start (the window's order); an offering closed in its first millisecond was open only then.
+ */
+export function earlyCloseEnd(startDate: Date, closedAt: Date): Date {
+  return new Date(Math.max(closedAt.getTime() - 1, startDate.getTime()));
+}
+
 export const StaffOfferingSummarySchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -149,7 +159,7 @@ export const StaffOfferingSummarySchema = z.object({
   endDate: z.string(),
   phase: z.enum(OFFERING_PHASES),
   status: z.enum(OFFERING_STATUSES),
-  /** Staff closed it before its planned end (its endDate is then the moment they did). */
+  /** Staff closed it before its planned end (its endDate is then the millisecond before they did: earlyCloseEnd). */
   closedEarly: z.boolean(),
   wineCount: z.number().int(),
   allocationCount: z.number().int(),

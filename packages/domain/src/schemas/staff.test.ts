@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldMessages } from '../testing/messages.js';
 import { DAY_MS } from '../time.js';
 import { AllocationAssignmentSchema } from './staff-allocations.js';
-import { createOfferingInputSchema, offeringPhase, OfferingUpdateSchema, SlugSchema } from './staff-offerings.js';
+import { createOfferingInputSchema, earlyCloseEnd, offeringPhase, OfferingUpdateSchema, SlugSchema } from './staff-offerings.js';
 import { RateTablesInputSchema } from './staff-rates.js';
 
 const now = new Date('2027-03-10T12:00:00Z');
@@ -61,6 +61,21 @@ describe('offeringPhase', () => {
     expect(offeringPhase(window, new Date('2027-03-10T12:00:00Z'))).toBe('open');
     expect(offeringPhase(window, new Date('2027-04-10T12:00:00Z'))).toBe('open');
     expect(offeringPhase(window, new Date('2027-04-10T12:00:01Z'))).toBe('closed');
+  });
+});
+
+describe('earlyCloseEnd', () => {
+  const startDate = new Date('2027-03-10T12:00:00Z');
+  it('ends the window the millisecond before the close, so the close itself reads closed', () => {
+    const closedAt = new Date('2027-03-20T08:30:00.000Z');
+    const endDate = earlyCloseEnd(startDate, closedAt);
+    expect(endDate.toISOString()).toBe('2027-03-20T08:29:59.999Z');
+    expect(offeringPhase({ startDate, endDate }, new Date(closedAt.getTime() - 1))).toBe('open');
+    expect(offeringPhase({ startDate, endDate }, closedAt)).toBe('closed');
+  });
+  it('never ends before the start', () => {
+    expect(earlyCloseEnd(startDate, startDate)).toEqual(startDate);
+    expect(earlyCloseEnd(startDate, new Date(startDate.getTime() + 1))).toEqual(startDate);
   });
 });
 

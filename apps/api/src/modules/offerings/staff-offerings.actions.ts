@@ -1,4 +1,4 @@
-import { offeringPhase, type StaffOffering } from '@winery/domain';
+import { earlyCloseEnd, offeringPhase, type StaffOffering } from '@winery/domain';
 import { apiText } from '../../i18n/i18n.js';
 import { ApiError } from '../../shared/api-error.js';
 import { API_MESSAGES } from '../../shared/api-messages.js';
@@ -65,19 +65,20 @@ export function createStaffOfferingActions(
       return detail(actor.tenantId, offeringId);
     },
 
-    /** Ends an open offering now (its end becomes now). Closing one already closed early changes nothing; one not open is a 409. */
+    /** Ends an open offering now (its last open instant becomes the one before now: earlyCloseEnd). Closing one already closed early changes nothing; one not open is a 409. */
     async close(actor: AuditActor, offeringId: string): Promise<StaffOffering> {
       await onLocked(actor.tenantId, offeringId, async (q, tx, row) => {
         if (row.closedEarlyAt) return;
         const at = now();
         if (offeringPhase(row, at) !== 'open') throw new ApiError('conflict', API_MESSAGES.offeringNotOpen);
-        await q.update(actor.tenantId, offeringId, { endDate: at, closedEarlyAt: at, updatedAt: at });
+        const endDate = earlyCloseEnd(row.startDate, at);
+        await q.update(actor.tenantId, offeringId, { endDate, closedEarlyAt: at, updatedAt: at });
         await recordAudit(tx, actor, {
           action: 'offering.close',
           entityType: 'offering',
           entityId: offeringId,
           before: { endDate: row.endDate, closedEarlyAt: null },
-          after: { endDate: at, closedEarlyAt: at },
+          after: { endDate, closedEarlyAt: at },
         });
       });
       return detail(actor.tenantId, offeringId);

@@ -109,7 +109,7 @@ export const staffOfferingsRoutes: FastifyPluginAsyncZod<{ offerings: StaffOffer
     {
       schema: {
         tags: ['staff'],
-        summary: 'Close an open offering now: its end becomes now (closedEarlyAt)',
+        summary: 'Close an open offering now: closedEarlyAt is now and its end the millisecond before, so it reads closed from now on',
         description:
           'Closing an offering already closed early changes nothing; one that is not open (not started, or past its end) answers 409.',
         headers: TenantHeadersSchema,
