@@ -18,6 +18,12 @@ const launchArgs = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // V8's optimising tiers (Maglev, TurboFan) compile hot code for a speed-up a test page, gone in
+  // seconds, never lives to use: without them the renderers spent a tenth less CPU on the same
+  // journeys (account, offering, joining: 49.6-51.8 s against 56.2-58.4 s, three runs each,
+  // alternated), and Chromium is most of the browser lane's CPU. The interpreter and the baseline
+  // compiler run the same code; speed is measured with full Chromium by bench/lighthouse.mjs.
+  '--js-flags=--no-opt --no-maglev',
 ];
 
 export interface AnalyticsEvent {
