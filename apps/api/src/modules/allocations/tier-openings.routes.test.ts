@@ -198,8 +198,10 @@ describe('a tier whose window closes before it opens', () => {
     const closedAt = clock();
     expect((await closeEarly(s.offering.id)).statusCode).toBe(200);
     const after = await detailOf(s.ofB);
-    // The member's own window now closes before it opens (allocation_windows: never past the end).
-    expect(after).toMatchObject({ startDate: s.bOpens.toISOString(), endDate: closedAt.toISOString() });
+    // The member's own window now closes before it opens (allocation_windows: never past the end),
+    // its last instant the one before the close (ADR 032): closed from the close's own instant.
+    expect(after).toMatchObject({ startDate: s.bOpens.toISOString(), endDate: new Date(closedAt.getTime() - 1).toISOString() });
+    expect(openingState({ opensAt: after.startDate, closesAt: after.endDate }, closedAt)).toBe('grace');
     advance(1);
     expect(openingState({ opensAt: after.startDate, closesAt: after.endDate }, clock())).toBe('grace');
     expect(getAllocationStatus(after, clock())).toBe('allocation-expired');
