@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import type { OfferingWine } from '@winery/domain';
+import { formatDate, type OfferingWine, type StaffOffering } from '@winery/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp, type TestPage, settled } from './support/browser';
+import { expectToast, setupBrowser, signIn, waitForApp, type TestPage, settled } from './support/browser';
+import { consoleStorage } from './support/staff';
 import type { Member } from './support/fixtures';
 import { ownServer } from './support/own-server';
 import { lastBottlesOfOpenOffering } from './support/release';
@@ -37,15 +38,17 @@ async function shoot(page: Page, label: string) {
 let first: Member;
 let second: Member;
 let wine: OfferingWine;
+let offeringId: string;
+let staffToken: string;
 
 beforeAll(async () => {
   const manager = await server.newStaff('manager');
-  const staffToken = (await server.signIn(manager.email, 'staff')).token;
+  staffToken = (await server.signIn(manager.email, 'staff')).token;
   first = await server.newMember('offering');
   second = await server.newMember('offering');
 
   // A wine either member may take two of; holds of five minutes, three bottles of it where orders ship from.
-  ({ wine } = await lastBottlesOfOpenOffering(server, staffToken, first, { take: TAKEN, stock: STOCK, holdMinutes: HOLD_MINUTES }));
+  ({ offeringId, wine } = await lastBottlesOfOpenOffering(server, staffToken, first, { take: TAKEN, stock: STOCK, holdMinutes: HOLD_MINUTES }));
 }, 120_000);
 
 /** A member's browser on the spec's server, on their selection page. */
@@ -140,4 +143,39 @@ describe('held selections', () => {
     await b.page.getByTestId('hold-countdown').waitFor();
     expect(await heldFor(b.page)).toBeGreaterThan((HOLD_MINUTES - 1) * 60);
   }, 120_000);
+
+  // Last in this file: the offering stays closed on this server.
+  it('closes the offering early from the console: closed there at once, and for the member still at checkout', async () => {
+    const { page, consoleErrors } = await newPage({ baseURL: server.baseURL, viewport: DESKTOP, initScript: consoleStorage(staffToken) });
+    await page.goto(`/staff/offerings/${offeringId}`);
+    await waitForApp(page);
+    const header = page.locator('.staff-page-header');
+    await expect.poll(() => header.locator('.staff-badge').innerText().catch(() => '')).toBe('Open');
+    const name = await page.getByRole('heading', { level: 1 }).innerText();
+
+    await page.getByRole('button', { name: 'Close early' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(`Close ${name} now?`);
+    await dialog.getByRole('button', { name: 'Close early' }).click();
+    await expectToast(page, `${name} is closed.`);
+    // The close's own answer says closed: no "Open" left beside a "Closed early on …".
+    expect(await header.locator('.staff-badge').innerText()).toBe('Closed');
+    expect(await header.innerText()).toMatch(/Closed early on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(await page.getByRole('button', { name: 'Close early' }).count()).toBe(0);
+    await page.goto('/staff/offerings?phase=closed');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: name }).innerText().catch(() => '')).toContain('Closed early');
+
+    // The second member, holding the last bottle at checkout, can no longer order: the offering says when it closed.
+    const member = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+    await signIn(member.page, second.email);
+    await member.page.waitForURL((url) => url.pathname !== '/login');
+    await member.page.goto('/offering/checkout');
+    await member.page.waitForURL('**/offering/closed');
+    const closed = await server.call<StaffOffering>(staffToken, 'GET', `/v1/staff/offerings/${offeringId}`);
+    expect(closed.body).toMatchObject({ phase: 'closed', closedEarlyAt: expect.any(String) });
+    expect(await member.page.getByTestId('closed-message').innerText()).toContain(`closed on ${formatDate(closed.body.endDate)}`);
+    expect(consoleErrors).toEqual([]);
+    expect(member.consoleErrors).toEqual([]);
+  });
 });
