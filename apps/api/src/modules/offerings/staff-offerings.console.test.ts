@@ -130,13 +130,18 @@ describe('close early and duplicate', () => {
     const { offering } = await o.createOpenOffering({ wines: [{}] });
     // The close and its answer read the clock in the same millisecond (as they can, now and then):
     // the answer says closed, and so does every reader at that instant.
-    stoppedAt = new Date();
-    const closed = await f.staffCall('POST', `/offerings/${offering.id}/close`);
+    const at = (stoppedAt = new Date());
+    const [closed, openList] = await (async () => {
+      try {
+        return [await f.staffCall('POST', `/offerings/${offering.id}/close`), await f.staffCall('GET', '/offerings?phase=open&limit=200')];
+      } finally {
+        stoppedAt = null;
+      }
+    })();
     expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toMatchObject({ phase: 'closed', closedEarlyAt: stoppedAt.toISOString() });
-    expect(closed.json().endDate).toBe(new Date(stoppedAt.getTime() - 1).toISOString());
-    expect((await f.staffCall('GET', '/offerings?phase=open&limit=200')).json().items).not.toContainEqual(expect.objectContaining({ id: offering.id }));
-    stoppedAt = null;
+    expect(closed.json()).toMatchObject({ phase: 'closed', closedEarlyAt: at.toISOString() });
+    expect(closed.json().endDate).toBe(new Date(at.getTime() - 1).toISOString());
+    expect(openList.json().items).not.toContainEqual(expect.objectContaining({ id: offering.id }));
     const again = await f.staffCall('POST', `/offerings/${offering.id}/close`);
     expect(again.statusCode).toBe(200);
     expect(again.json().closedEarlyAt).toBe(closed.json().closedEarlyAt);
