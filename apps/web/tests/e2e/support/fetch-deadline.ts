@@ -7,7 +7,12 @@
  */
 const REQUEST_DEADLINE_MS = 60_000;
 
-const unbounded = globalThis.fetch;
+// Test files share a worker's modules (vitest.config.ts, isolate: false) and this file runs again
+// before each of them: the deadline wraps Node's own fetch, kept aside the first time, never the
+// wrapper a file before left.
+const NODE_FETCH = Symbol.for('winery.e2e.nodeFetch');
+const holder = globalThis as typeof globalThis & { [NODE_FETCH]?: typeof fetch };
+const unbounded = (holder[NODE_FETCH] ??= globalThis.fetch);
 
 globalThis.fetch = async (input: string | URL | Request, init: RequestInit = {}) => {
   const request = new Request(input, init);

@@ -41,12 +41,15 @@ export async function pageWidthAt(page: Page, phone: ViewportSize): Promise<numb
   return width;
 }
 
-let staffToken: Promise<string> | null = null;
+/** Each test file's staff user's token, by the file's path: files share a worker's modules (isolate: false). */
+const staffTokens = new Map<string, Promise<string>>();
 
 /** Signs a staff user of this file's own in once per test file, as the staff console would. */
 export function staffSignIn(): Promise<string> {
-  staffToken ??= newStaffToken();
-  return staffToken;
+  const file = expect.getState().testPath ?? '';
+  let token = staffTokens.get(file);
+  if (!token) staffTokens.set(file, (token = newStaffToken()));
+  return token;
 }
 
 /** One call to the staff API; the answer's status and body. */
