@@ -39,7 +39,11 @@ export function ensureInstalled() {
   const stamp = join(root, 'node_modules', '.winery-install');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
   log('Installing dependencies (npm ci)…');
-  runOrExit(npm, ['ci', '--no-audit', '--no-fund']);
+  // --prefer-offline: a package already in npm's cache is taken from it without asking the
+  // registry whether its metadata changed (the lockfile names each tarball by its hash, so nothing
+  // stale can be installed); an empty cache fetches as before. A fresh clone's install took 19-21 s
+  // so against 22-28 s (four runs each, alternated).
+  runOrExit(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline']);
   writeFileSync(stamp, digest);
 }
 
