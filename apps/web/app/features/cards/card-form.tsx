@@ -8,7 +8,7 @@ import { CheckboxField, TextField } from '../../components/form-field';
 import { applyServerFieldErrors, toastFailure } from '../../lib/form-errors';
 import { formResolver } from '../../lib/form-resolver';
 import { useAddCard } from './cards.api';
-import { cardBrandName } from './card-brand';
+import { cardBrandName } from '../../lib/card-brand';
 
 const CARD_FIELDS = ['cardNumber', 'cardHolderName', 'expirationDate', 'cvv'] as const;
 const EMPTY: CardFormValues = { cardNumber: '', cardHolderName: '', expirationDate: '', cvv: '', preferred: false };

@@ -9,7 +9,7 @@ import { toastFailure } from '../../lib/form-errors';
 import { formatCardExpiry } from '../../lib/format';
 import { AccountHeader, EmptyState, LoadFailed } from '../account/account-layout';
 import { CardForm } from './card-form';
-import { cardBrandName } from './card-brand';
+import { cardBrandName } from '../../lib/card-brand';
 import { useCards, useRemoveCard, useSetDefaultCard } from './cards.api';
 import { SavedCard } from './saved-card';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Card } from '@winery/domain';
 import { formatCardExpiry } from '../../lib/format';
-import { cardBrandName } from './card-brand';
+import { cardBrandName } from '../../lib/card-brand';
 
 interface SavedCardProps {
   card: Card;

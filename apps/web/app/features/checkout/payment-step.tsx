@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CardInputSchema, type Card, type CardFormValues, type CardInput } from '@winery/domain';
 import { formatCardExpiry } from '../../lib/format';
 import { formResolver } from '../../lib/form-resolver';
-import { cardBrandName } from '../cards/card-brand';
+import { cardBrandName } from '../../lib/card-brand';
 import { CardFields } from '../cards/card-form';
 import { Choice, ChoiceGroup } from './choice';
 import type { PaymentChoice } from './checkout-steps';

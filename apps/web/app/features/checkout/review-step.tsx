@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address, Card, Cart, PickupLocation } from '@winery/domain';
 import { cardBrandOf, GIFT_MESSAGE_MAX_LENGTH } from '@winery/domain';
 import { formatCardExpiry, formatNumber } from '../../lib/format';
-import { cardBrandName } from '../cards/card-brand';
+import { cardBrandName } from '../../lib/card-brand';
 import { useQuote } from './checkout.api';
 import { AddressLines } from '../addresses/address-lines';
 import { deliveryOf, type CheckoutChoices, type CheckoutStep } from './checkout-steps';

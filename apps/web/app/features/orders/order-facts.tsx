@@ -3,7 +3,7 @@ import type { MemberOrder, OrderShippingAddress } from '@winery/domain';
 import { countryName } from '../../lib/countries';
 import { formatMoney } from '../../lib/format';
 import { AddressLines } from '../addresses/address-lines';
-import { cardBrandName } from '../cards/card-brand';
+import { cardBrandName } from '../../lib/card-brand';
 
 /**
  * What an order says about where it goes, how it was paid and the card that travels with it: the

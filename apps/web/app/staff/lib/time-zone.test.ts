@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDateTime, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
+import { formatCountdown, formatDateTime, formatDay, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
 
 const LA = 'America/Los_Angeles';
 
@@ -40,5 +40,19 @@ describe('the winery time zone', () => {
     expect(formatCountdown(59)).toBe('00:00:59');
     expect(formatCountdown(3 * 86_400 + 3600 + 61)).toBe('3d 01:01:01');
     expect(formatCountdown(-5)).toBe('00:00:00');
+  });
+});
+
+describe('a calendar date', () => {
+  it('reads as the same day wherever it is read, with or without a time after it', () => {
+    expect(formatDay('1967-09-11')).toBe('Sep 11, 1967');
+    expect(formatDay('2024-02-29')).toBe('Feb 29, 2024');
+    expect(formatDay('2024-01-01T23:30:00-08:00')).toBe('Jan 1, 2024');
+  });
+
+  it('is empty for no date or one that is not a date', () => {
+    expect(formatDay(null)).toBe('');
+    expect(formatDay(undefined)).toBe('');
+    expect(formatDay('not a date')).toBe('');
   });
 });

@@ -98,6 +98,16 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
   }).format(instant);
 }
 
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** "Apr 25, 2020": a calendar date (YYYY-MM-DD: a birthday, a member's first day), the same day wherever it is read; '' for none. */
+export function formatDay(date: string | null | undefined): string {
+  const instant = date ? Date.parse(`${date.slice(0, 10)}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(instant)) return '';
+  dayFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  return dayFormat.format(instant);
+}
+
 /** "hh:mm:ss" of an instant in the zone (the dashboard's "Updated …"). */
 export function formatClock(instant: number, timeZone: string): string {
   const wall = wallClockAt(instant, timeZone);

@@ -4,7 +4,7 @@ import { MAIL_PREFERENCES, type StaffMemberDetail } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
 import { formatCents } from '../../lib/money';
-import { formatDateTime } from '../../lib/time-zone';
+import { formatDateTime, formatDay } from '../../lib/time-zone';
 import { useTimeZone } from '../../session/staff-session.api';
 
 type Props = { member: StaffMemberDetail };
@@ -20,9 +20,9 @@ export function ProfileSection({ member }: Props) {
     [t('members.fields.email'), member.email],
     [t('members.fields.phone'), member.phone ?? '—'],
     [t('members.fields.company'), member.company ?? '—'],
-    [t('members.fields.dateOfBirth'), member.dateOfBirth ?? '—'],
+    [t('members.fields.dateOfBirth'), formatDay(member.dateOfBirth) || '—'],
     [t('members.fields.tier'), member.tierName ?? t('members.noTier')],
-    [t('members.fields.memberSince'), member.memberSince ?? '—'],
+    [t('members.fields.memberSince'), formatDay(member.memberSince) || '—'],
     [t('members.fields.password'), member.hasPassword ? t('members.hasPassword') : t('members.noPassword')],
     // Their own choice, made in their account: staff read it, and invitations and reminders obey it.
     [

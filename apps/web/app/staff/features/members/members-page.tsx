@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole } from '../../session/staff-session.api';
 import { useCsvDownload } from '../../lib/download-csv';
+import { formatDay } from '../../lib/time-zone';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { MemberFiltersForm } from './member-filters';
 import { MEMBER_FILTER_KEYS, type MemberFilters, type StaffMemberListItem } from './members.api';
@@ -110,7 +111,7 @@ export function MembersPage() {
             { key: 'email', header: t('members.fields.email'), cell: (member) => member.email },
             { key: 'phone', header: t('members.fields.phone'), className: 'staff-table__nowrap', cell: (member) => member.phone ?? '—' },
             { key: 'tier', header: t('members.fields.tier'), cell: (member) => member.tierName ?? <span className="staff-muted">{t('members.noTier')}</span> },
-            { key: 'since', header: t('members.fields.memberSince'), className: 'staff-table__nowrap', cell: (member) => member.memberSince ?? '—' },
+            { key: 'since', header: t('members.fields.memberSince'), className: 'staff-table__nowrap', cell: (member) => formatDay(member.memberSince) || '—' },
             {
               key: 'state',
               header: t('members.fields.state'),

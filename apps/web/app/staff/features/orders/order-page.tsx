@@ -6,6 +6,7 @@ import { PageHeader, Section } from '../../components/page-header';
 import { ErrorState, LoadingState, ReadOnlyNote } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCents } from '../../lib/money';
+import { cardBrandName } from '../../../lib/card-brand';
 import { formatDateTime } from '../../lib/time-zone';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
 import { OrderActions } from './order-actions';
@@ -117,7 +118,7 @@ function Details({ order }: { order: StaffOrder }) {
       </Section>
       <Section title={t('orders.sections.payment')} id="order-payment">
         <p>
-          {t('orders.card', { brand: payment.brand, last4: payment.last4 })}{' '}
+          {t('orders.card', { brand: cardBrandName(payment.brand), last4: payment.last4 })}{' '}
           <StatusBadge tone={PAYMENT_TONE[payment.status]}>{t(`orders.payment.${payment.status}`)}</StatusBadge>
         </p>
         <PaymentState order={order} />

@@ -2,15 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wineTitle } from '../../../lib/wine-format';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/time-zone';
+import { formatDateTime, formatDay } from '../../lib/time-zone';
 import { grantCap, type StaffWish } from './wishes.api';
-
-/** "Apr 25, 2020": a calendar date (YYYY-MM-DD), the same day wherever it is read. */
-const formatDay = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 
 const TONE = {
   requested: 'attention',

@@ -1,4 +1,4 @@
-import { i18n } from '../../lib/i18n';
+import { i18n } from './i18n';
 
 /** A card-validator brand ("american-express") as members read it ("American Express"). */
 export function cardBrandName(brand: string): string {
