@@ -64,7 +64,7 @@ export function WindowSection({ draft, update, errors, startLocked = false }: { 
   const { t } = useTranslation('staff');
   return (
     <Section title={t('offerings.sections.window')} id="offering-window">
-      <div className="staff-grid">
+      <div className="staff-grid staff-grid--dates">
         <DateTimeInput
           id="offering-start"
           label={t('offerings.fields.start')}

@@ -9,15 +9,16 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
 import type { OfferingTab, StaffOfferingSummary } from './offerings.api';
 
-const TABS: OfferingTab[] = ['scheduled', 'open', 'closed', 'draft'];
+/** What staff look for first: the offering members can order now (release day), then the next. */
+const TABS: OfferingTab[] = ['open', 'scheduled', 'closed', 'draft'];
 
-/** /staff/offerings: Upcoming, Open, Closed and Drafts, a tab each (?phase=). */
+/** /staff/offerings: Open, Upcoming, Closed and Drafts, a tab each (?phase=); Open unless asked. */
 export function OfferingsPage() {
   const { t } = useTranslation('staff');
   const { canWrite, role } = useStaffRole();
   const timeZone = useTimeZone();
   const [params] = useSearchParams();
-  const phase = (TABS as string[]).includes(params.get('phase') ?? '') ? (params.get('phase') as OfferingTab) : 'scheduled';
+  const phase = (TABS as string[]).includes(params.get('phase') ?? '') ? (params.get('phase') as OfferingTab) : 'open';
   const list = usePagedList<StaffOfferingSummary>('/offerings', { phase });
 
   return (
