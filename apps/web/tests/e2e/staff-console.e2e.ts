@@ -260,6 +260,10 @@ describe('the staff console', () => {
         expect(await page.getByRole('link', { name, exact: true }).count(), `${path}: ${name}`).toBe(0);
       }
     }
+    // The offerings list opens on what members can order now: the demo's open offering.
+    await page.goto('/staff/offerings');
+    await expect.poll(() => page.getByRole('link', { name: 'Open', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.getByRole('table').locator('tbody tr').first().innerText()).toMatch(/\bOpen$/);
     await page.goto('/staff/rates');
     await expect.poll(() => page.getByTestId('read-only-note').innerText()).toBe('Read-only: your role is viewer');
     await expect.poll(() => page.getByRole('textbox').first().isDisabled()).toBe(true);
