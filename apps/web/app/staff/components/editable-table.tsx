@@ -82,7 +82,7 @@ export function EditableTable({
                       {column.kind === 'check' ? (
                         <input type="checkbox" className="staff-check" checked={value === true} onChange={(event) => set(index, column.key, event.target.checked)} {...common} />
                       ) : column.kind === 'long' ? (
-                        <textarea className="field__input field__textarea" rows={2} value={String(value ?? '')} onChange={(event) => set(index, column.key, event.target.value)} {...common} />
+                        <textarea className="field__input field__textarea" rows={3} value={String(value ?? '')} onChange={(event) => set(index, column.key, event.target.value)} {...common} />
                       ) : (
                         <input
                           className={`field__input${column.kind === 'text' ? '' : ' staff-table__num'}`}
