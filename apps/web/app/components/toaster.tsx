@@ -11,11 +11,18 @@ const palette = {
   fontFamily: 'var(--font-text)',
 } as CSSProperties;
 
-/** Top-left, closing by itself after 3 s (seed §2). */
+/**
+ * Top-left, closing by itself after 3 s (seed §2); on the site, below its header
+ * (--toast-offset-top, styles/tokens.css): over it a toast hid the logo and, on a phone, the menu
+ * button for its 3 s, right after signing in. The console, with no such header, keeps Sonner's own
+ * 24 px (16 px on a phone).
+ */
 export function Toaster() {
   return (
     <SonnerToaster
       position="top-left"
+      offset={{ top: 'var(--toast-offset-top, 24px)' }}
+      mobileOffset={{ top: 'var(--toast-offset-top, 16px)' }}
       duration={TOAST_DURATION_MS}
       style={palette}
       toastOptions={{ className: 'toast', descriptionClassName: 'toast__description' }}

@@ -63,6 +63,13 @@ describe('signing in and out', () => {
     await signIn(page, members.member.email, 'not-the-password');
     const toast = await expectToast(page, INVALID);
     expect(await toast.innerText()).toContain('Forgot Password');
+    // Top-left (seed §2), below the site's header: it never covers the logo or the menu (read with
+    // the page at its top, where the header is; the form's fields may have scrolled it away).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const header = await page.locator('.site-header').boundingBox();
+    expect(header?.y).toBe(0);
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? Infinity));
+    expect((await toast.boundingBox())?.x).toBeLessThan(40);
     expect(page.url()).toMatch(/\/login$/);
     await expect.poll(() => analytics.filter((e) => e.event === 'Login Failed').length).toBe(1);
     expect(JSON.stringify(analytics)).not.toContain('not-the-password');
