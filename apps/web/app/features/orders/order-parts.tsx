@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderTotalsView } from '@winery/domain';
 import { formatMoney } from '../../lib/format';
-import { formatBottleSize, wineTitle } from '../../lib/wine-format';
+import { WineTitle } from '../../components/wine-title';
+import { formatBottleSize } from '../../lib/wine-format';
 
 export interface SummaryLine {
   wineId: string;
@@ -33,9 +34,11 @@ export function OrderLines({ lines, caption }: { lines: readonly SummaryLine[]; 
         {lines.map((line) => (
           <tr key={line.wineId} data-testid="order-line">
             <th scope="row" className="order-lines__wine">
-              <span className="order-lines__name">{wineTitle(line)}</span>
+              <span className="order-lines__name">
+                <WineTitle wine={line} />
+              </span>
               <span className="order-lines__detail">
-                {formatBottleSize(line.sizeMl)} · {t('offering.allocation.perBottle', { price: formatMoney(line.unitPriceCents) })}
+                <span className="nowrap">{formatBottleSize(line.sizeMl)}</span> · {t('offering.allocation.perBottle', { price: formatMoney(line.unitPriceCents) })}
               </span>
             </th>
             <td className="order-lines__number" data-testid="order-line-quantity">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StandingOffering, StandingWine } from '@winery/domain';
 import { formatDate } from '../../lib/format';
-import { wineTitle } from '../../lib/wine-format';
+import { WineTitle } from '../../components/wine-title';
 import { describeWindow, offeredLimits, offeringOutcome, wishOutcome } from './standing-format';
 
 /** What a member was offered of one wine: "1–6 bottles", "Up to 6 bottles", "Not offered". */
@@ -101,7 +101,7 @@ export function StandingOfferingCard({ offering }: { offering: StandingOffering 
               {offering.wines.map((wine) => (
                 <tr key={wine.wineId} data-testid="standing-wine">
                   <th scope="row" className="standing-wines__wine">
-                    {wineTitle(wine)}
+                    <WineTitle wine={wine} />
                   </th>
                   <td>
                     <Offered wine={wine} />

@@ -43,10 +43,15 @@ export function WineCard({ allocationId, wine, conditions = [], quantity, messag
       <div className="offer-wine__about">
         <h2 id={titleId} className="offer-wine__title">
           <span className="offer-wine__name">{wine.name}</span> <span className="offer-wine__vintage">{wine.vintage}</span>
-          {wine.sizeMl !== STANDARD_BOTTLE_ML ? <span className="offer-wine__size"> ({formatBottleSize(wine.sizeMl)})</span> : null}
+          {wine.sizeMl !== STANDARD_BOTTLE_ML ? (
+            <>
+              {' '}
+              <span className="offer-wine__size">({formatBottleSize(wine.sizeMl)})</span>
+            </>
+          ) : null}
         </h2>
         <p className="offer-wine__facts">
-          <span>{formatBottleSize(wine.sizeMl)}</span>
+          <span className="nowrap">{formatBottleSize(wine.sizeMl)}</span>
           <span aria-hidden="true"> · </span>
           <span className="offer-wine__price" data-testid="wine-price">
             {t('offering.allocation.perBottle', { price: formatMoney(wine.priceCents) })}
