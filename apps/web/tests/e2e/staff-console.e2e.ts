@@ -269,6 +269,27 @@ describe('the staff console', () => {
     await expect.poll(() => page.getByRole('textbox').first().isDisabled()).toBe(true);
   });
 
+  it("keeps the current page's item of the navigation in view on a screen too short for every item", async () => {
+    const staff = await newStaff('manager');
+    const { page } = await newPage({ viewport: { width: 1280, height: 720 }, initScript: consoleStorage(await staffTokenOf(staff)) });
+    const side = page.locator('.staff-shell__side');
+    const current = page.getByRole('navigation', { name: 'Staff console' }).locator('[aria-current="page"]');
+    /** How far the current item lies outside the navigation's visible column (0: wholly in view). */
+    const outside = () =>
+      current.evaluate((link) => {
+        const box = link.closest('.staff-shell__side')!.getBoundingClientRect();
+        const item = link.getBoundingClientRect();
+        return Math.max(0, item.bottom - box.bottom) + Math.max(0, box.top - item.top);
+      });
+    await page.goto('/staff/audit');
+    await expect.poll(() => page.title()).toBe('Audit trail | Staff');
+    expect(await side.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect.poll(() => current.innerText()).toBe('Audit');
+    await expect.poll(outside).toBe(0);
+    // Only the navigation's column scrolled, not the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   it('works from the keyboard: the skip link, and a confirm that closes on Escape', async () => {
     const { page } = await signedInPage('manager');
     await page.goto('/staff/prospects');
