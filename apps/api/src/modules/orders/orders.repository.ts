@@ -205,8 +205,9 @@ const firstRow = <T>(result: unknown): T => (result as { rows: T[] }).rows[0]!;
 
 /**
  * The context read (order_placement_context, migrations 0012 and 0013), and in the same statement
- * the waiting room's check (ADR 026): whether the cart's offering has a room its member was not
- * yet seen through. That check reads the statement's snapshot, taken before the function waits
+ * the waiting room's check (ADR 026; order_needs_admission, migration 0017, a function so that its
+ * join is not planned again for every order): whether the cart's offering has a room its member was
+ * not yet seen through. That check reads the statement's snapshot, taken before the context waits
  * for the member's lock; it only decides whether the room is asked, and the room reads afresh.
  */
 function contextStatement(input: OrderContextInput): SQL {
@@ -216,13 +217,7 @@ function contextStatement(input: OrderContextInput): SQL {
     ${delivery.method === 'shipping' ? delivery.shippingAddressId : null}::uuid, ${delivery.method === 'pickup' ? delivery.locationId : null}::uuid,
     ${input.billingAddressId}::uuid, ${input.cardId}::uuid, ${jsonOf(input.numbers)}, ${input.lock}::boolean,
     ${input.now ? input.now.toISOString() : null}::timestamptz) as context,
-    (select o.admission_per_minute is not null and not exists (
-              select 1 from waiting_room_entries e
-               where e.offering_id = a.offering_id and e.customer_id = a.customer_id and e.admitted_at is not null)
-       from carts c
-       join allocations a on a.id = c.allocation_id
-       join offerings o on o.id = a.offering_id
-      where c.tenant_id = ${input.tenantId} and c.id = ${input.cartId}::uuid and c.customer_id = ${input.customerId}::uuid) as needs_admission`;
+    order_needs_admission(${input.tenantId}, ${input.cartId}::uuid, ${input.customerId}::uuid) as needs_admission`;
 }
 
 /** The write (order_placement_write, migration 0012): the order, its lines, its receipt, the cart deleted, the stock last. */
