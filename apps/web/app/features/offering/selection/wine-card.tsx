@@ -46,7 +46,7 @@ export function WineCard({ allocationId, wine, conditions = [], quantity, messag
           {wine.sizeMl !== STANDARD_BOTTLE_ML ? (
             <>
               {' '}
-              <span className="offer-wine__size">({formatBottleSize(wine.sizeMl)})</span>
+              <span className="offer-wine__size nowrap">({formatBottleSize(wine.sizeMl)})</span>
             </>
           ) : null}
         </h2>
