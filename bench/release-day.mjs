@@ -583,7 +583,7 @@ async function main() {
     // orders at a time. An instance's mail worker looks for mail on a timer (every 5 s) and sends
     // whatever is queued, so an instance idle in this round would send the receipts of the
     // instance that is measured, on the same two cores, while it is measured (in a deployment,
-    // every instance takes orders, and each gives way while it is busy, ADR 024). Here an instance
+    // every instance takes orders, and each gives way while it is busy, ADR 026). Here an instance
     // sends only after orders of its own (the kick of each enqueue): the timer is set to an hour.
     const orderEnv = { MAIL_WORKER_INTERVAL_MS: String(60 * 60_000) };
     const a = await start('orders-A', orderEnv);
