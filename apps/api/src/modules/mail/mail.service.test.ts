@@ -14,6 +14,11 @@ import type { MailTransport, OutgoingMail } from './transports.js';
 /** A transport the test steers: it records what it sends and fails while `failures` > 0. */
 function createScriptedTransport(name = 'scripted') {
   const sent: OutgoingMail[] = [];
+  let sending!: () => void;
+  /** Settles when the first message reaches the transport: the worker has it in hand. */
+  const firstInHand = new Promise<void>((resolve) => {
+    sending = resolve;
+  });
   const transport = {
     name,
     description: `${name} (test)`,
@@ -21,7 +26,9 @@ function createScriptedTransport(name = 'scripted') {
     failWith: () => new Error('connect ECONNREFUSED 127.0.0.1:2525'),
     delayMs: 0,
     sent,
+    firstInHand,
     async send(mail: OutgoingMail) {
+      sending();
       if (transport.delayMs) await new Promise((resolve) => setTimeout(resolve, transport.delayMs));
       if (transport.failures > 0) {
         transport.failures -= 1;
@@ -358,7 +365,9 @@ describe('background sending', () => {
     });
     for (let i = 0; i < 4; i += 1) await service.enqueue(signInLink(`closing-${i}@example.com`));
     const draining = service.drain();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Close while the first message is in the transport's hands (not after a fixed wait, which a
+    // slow machine can spend before the pass has claimed its batch).
+    await slow.firstInHand;
     await service.stop();
 
     expect(await draining).toEqual({ sent: 1, retried: 0, failed: 0 });
