@@ -13,6 +13,7 @@
  */
 import './brochure-island';
 import { reportException } from '../lib/error-reporting/error-reporting';
+import { holdEarlySubmits } from './early-submit';
 import { claimReload, forgetReload, isChunkLoadError } from '../lib/route-loading/chunk-reload';
 import { probeStore } from '../lib/session/storage';
 import { arrival } from './runtime/arrival';
@@ -104,6 +105,9 @@ async function start(script: HTMLScriptElement | null): Promise<void> {
     return markIslandReady();
   }
   if (page.onlyWithState && !handedOver && !atOnce) return markIslandReady();
+  const main = document.getElementById('main-content');
+  // An Enter or a tap on the button before the form is live is carried out once it is.
+  const early = main ? holdEarlySubmits(main) : null;
   // Sent here by a form, whose island this browser has just run (so it holds the scripts): what
   // the page before said is shown as soon as it can be. Otherwise the page paints first.
   if (!handedOver) {
@@ -112,7 +116,7 @@ async function start(script: HTMLScriptElement | null): Promise<void> {
     } else {
       prefetchWhenIdle(chunks);
       markIslandWaiting();
-      await visitorMoves(document.getElementById('main-content'));
+      await visitorMoves(main);
     }
   }
   // Fetched side by side rather than one import after another.
@@ -123,7 +127,9 @@ async function start(script: HTMLScriptElement | null): Promise<void> {
     const island = await page.load();
     if (store) forgetReload(store, path);
     island.default();
+    early?.release();
   } catch (error) {
+    early?.stop();
     // A new deployment removed the old build's files, or the network failed: reload once (seed §8).
     if (isChunkLoadError(error) && store && claimReload(store, path)) {
       window.location.reload();

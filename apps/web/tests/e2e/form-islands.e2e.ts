@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { expectToast, setupBrowser, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
@@ -39,6 +39,36 @@ function watchScripts(page: Page): Loaded[] {
 
 const total = (scripts: Loaded[]) => scripts.reduce((sum, script) => sum + script.bytes, 0);
 const island = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-island'));
+
+/** Holds back the page's island (the first of its chunks) until `release`: its form stays the prerendered one. */
+async function holdIsland(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const entry = /data-form-chunks="([^" ]+)/.exec(html)?.[1];
+  if (!entry) throw new Error(`${path} names no island`);
+  const held: Route[] = [];
+  let released = false;
+  await page.route(`**${entry}`, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    held: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+/** The page's calls to the API that are not reads. */
+function watchWrites(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' && url.pathname.startsWith('/v1/')) writes.push(`${request.method()} ${url.pathname}`);
+  });
+  return writes;
+}
 
 describe.each(WIDTHS)('a public form page at $width px', (viewport) => {
   it('loads no app, runs its island on the first move, keeps what was typed and works', async () => {
@@ -112,5 +142,65 @@ describe('handing over to the next page', () => {
     await page.waitForURL('**/allocation-request');
     await expect.poll(() => page.getByRole('main').innerText()).toContain('Thank you, Henrietta.');
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+// The submit button is disabled until the island is live, and a browser does nothing for a form
+// whose default button is disabled: these requests used to be lost without a word.
+describe('a submit asked for before the form is live', () => {
+  it('signs in, once, on an Enter pressed while the island is still on its way', async () => {
+    const { page, consoleErrors } = await newPage({ viewport: WIDTHS[1] });
+    const held = await holdIsland(page, '/login');
+    const writes = watchWrites(page);
+    await page.goto('/login');
+    await expect.poll(() => island(page)).toBe('waiting');
+    await page.getByLabel('Email').fill(members.member.email);
+    await page.getByLabel('Password').fill(members.member.password);
+    await expect.poll(held.held).toBeGreaterThan(0);
+    await page.getByLabel('Password').press('Enter');
+    // Still the prerendered form: nothing sent yet.
+    expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+    expect(await island(page)).toBe('waiting');
+    expect(writes).toEqual([]);
+
+    await held.release();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await expectToast(page, 'Welcome back.');
+    expect(writes).toEqual(['POST /v1/customer/login']);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('sends the reset link on a press of the button before it was live, at 390 px', async () => {
+    const { page, consoleErrors } = await newPage({ viewport: WIDTHS[0] });
+    const held = await holdIsland(page, '/forgot-password');
+    const writes = watchWrites(page);
+    await page.goto('/forgot-password');
+    await expect.poll(() => island(page)).toBe('waiting');
+    await page.getByLabel('Email').fill(members.member.email);
+    await expect.poll(held.held).toBeGreaterThan(0);
+    const button = page.getByRole('button', { name: 'Send the reset link' });
+    expect(await button.isDisabled()).toBe(true);
+    // A disabled button takes no click; the pointer's press and release still reach the page.
+    await button.click({ force: true });
+    expect(writes).toEqual([]);
+
+    await held.release();
+    await expectToast(page, 'If an account exists for that address, we have sent a link to reset the password.');
+    await page.waitForURL('**/forgot-password-success');
+    expect(writes).toHaveLength(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('leaves a form alone when nothing was asked before it was live', async () => {
+    const { page } = await newPage({ viewport: WIDTHS[1] });
+    const writes = watchWrites(page);
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel('Email').fill(members.member.email);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(false);
+    // A moment for anything that would submit on its own.
+    await page.waitForTimeout(300);
+    expect(writes).toEqual([]);
+    expect(page.url()).toMatch(/\/login$/);
   });
 });
