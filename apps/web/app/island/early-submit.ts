@@ -63,16 +63,12 @@ export function holdEarlySubmits(main: HTMLElement): EarlySubmit {
     pending = null;
   };
 
-  /** Submits the remembered form once its button is enabled; true when done with (sent or gone). */
-  const trySubmit = (): boolean => {
-    if (!pending) return false;
-    if (!pending.isConnected) return true;
-    const submit = defaultButton(pending);
-    if (!submit || submit.disabled) return false;
-    const form = pending;
+  /** Once the remembered form's button is enabled, stops and submits it (or only stops, if the form is gone). */
+  const submitWhenLive = (form: HTMLFormElement) => {
+    const submit = form.isConnected ? defaultButton(form) : null;
+    if (form.isConnected && (!submit || submit.disabled)) return;
     stop();
-    form.requestSubmit(submit);
-    return true;
+    if (submit) form.requestSubmit(submit);
   };
 
   return {
@@ -80,11 +76,12 @@ export function holdEarlySubmits(main: HTMLElement): EarlySubmit {
       // Until the button is enabled, an Enter or a tap is still remembered; after, the form takes it.
       const live = () => [...main.querySelectorAll('form')].some((form) => defaultButton(form)?.disabled === false);
       observer = new MutationObserver(() => {
-        if (pending ? trySubmit() : live()) stop();
+        if (pending) submitWhenLive(pending);
+        else if (live()) stop();
       });
       observer.observe(main, { subtree: true, attributes: true, attributeFilter: ['disabled'], childList: true });
       timer = setTimeout(stop, EARLY_SUBMIT_WAIT_MS);
-      if (trySubmit()) stop();
+      if (pending) submitWhenLive(pending);
     },
     stop,
   };

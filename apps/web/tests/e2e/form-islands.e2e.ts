@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { expectToast, setupBrowser, waitForApp } from './support/browser';
+import { expectToast, networkQuiet, setupBrowser, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
 
 // The public pages with a form (issue 15, item 15; ADR 023): no app, an island that hydrates the
@@ -58,6 +58,16 @@ async function holdIsland(page: Page, path: string) {
       await Promise.all(held.map((route) => route.continue()));
     },
   };
+}
+
+/** Opens a form page with its island held back, once the page waits for the visitor's first move. */
+async function openWithIslandHeld(path: string, viewport: (typeof WIDTHS)[number]) {
+  const { page, consoleErrors } = await newPage({ viewport });
+  const held = await holdIsland(page, path);
+  const writes = watchWrites(page);
+  await page.goto(path);
+  await expect.poll(() => island(page)).toBe('waiting');
+  return { page, consoleErrors, held, writes };
 }
 
 /** The page's calls to the API that are not reads. */
@@ -149,11 +159,7 @@ describe('handing over to the next page', () => {
 // whose default button is disabled: these requests used to be lost without a word.
 describe('a submit asked for before the form is live', () => {
   it('signs in, once, on an Enter pressed while the island is still on its way', async () => {
-    const { page, consoleErrors } = await newPage({ viewport: WIDTHS[1] });
-    const held = await holdIsland(page, '/login');
-    const writes = watchWrites(page);
-    await page.goto('/login');
-    await expect.poll(() => island(page)).toBe('waiting');
+    const { page, consoleErrors, held, writes } = await openWithIslandHeld('/login', WIDTHS[1]);
     await page.getByLabel('Email').fill(members.member.email);
     await page.getByLabel('Password').fill(members.member.password);
     await expect.poll(held.held).toBeGreaterThan(0);
@@ -171,11 +177,7 @@ describe('a submit asked for before the form is live', () => {
   });
 
   it('sends the reset link on a press of the button before it was live, at 390 px', async () => {
-    const { page, consoleErrors } = await newPage({ viewport: WIDTHS[0] });
-    const held = await holdIsland(page, '/forgot-password');
-    const writes = watchWrites(page);
-    await page.goto('/forgot-password');
-    await expect.poll(() => island(page)).toBe('waiting');
+    const { page, consoleErrors, held, writes } = await openWithIslandHeld('/forgot-password', WIDTHS[0]);
     await page.getByLabel('Email').fill(members.member.email);
     await expect.poll(held.held).toBeGreaterThan(0);
     const button = page.getByRole('button', { name: 'Send the reset link' });
@@ -192,14 +194,15 @@ describe('a submit asked for before the form is live', () => {
   });
 
   it('leaves a form alone when nothing was asked before it was live', async () => {
-    const { page } = await newPage({ viewport: WIDTHS[1] });
-    const writes = watchWrites(page);
-    await page.goto('/login');
-    await waitForApp(page);
+    // Filled in full while the island is on its way, so that a submit nobody asked for would be sent.
+    const { page, held, writes } = await openWithIslandHeld('/login', WIDTHS[1]);
     await page.getByLabel('Email').fill(members.member.email);
+    await page.getByLabel('Password').fill(members.member.password);
+    await expect.poll(held.held).toBeGreaterThan(0);
+    await held.release();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(false);
-    // A moment for anything that would submit on its own.
-    await page.waitForTimeout(300);
+    // A submit carried out as the button is enabled would have started by now: let it finish.
+    await networkQuiet(page);
     expect(writes).toEqual([]);
     expect(page.url()).toMatch(/\/login$/);
   });
