@@ -10,7 +10,8 @@ import { staffApi } from './support/staff';
 
 /*
  * Issue 15, items 7 and 11: a card saved once, a new password that is new, a used link while signed
- * in, the member's e-mail choices and an e-mail's one-click unsubscribe link. At both widths.
+ * in, the member's e-mail choices and an e-mail's one-click unsubscribe link. At both widths. And,
+ * on a phone, a tap on the account's links while a toast leaves over them.
  */
 
 const newPage = setupBrowser();
@@ -61,6 +62,43 @@ async function offeringOf(email: string) {
   const offerings = (await staffApi<{ items: StaffOfferingSummary[] }>('GET', '/v1/staff/offerings?limit=200')).body.items;
   return { token, customerId, offeringId: offerings.find((candidate) => candidate.name === current!.name)!.id };
 }
+
+describe('a toast on its way out, at 390 px', () => {
+  it('lets a tap on the account navigation under it through', async () => {
+    const member = await newMember('member');
+    const { page, consoleErrors } = await newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, member.email, PASSWORD, '/profile');
+    await page.waitForURL('**/profile');
+    // On a phone the account's links run in a row under the header, where the toasts sit: the page
+    // is scrolled until the row lies under the toast, as it does once a member has scrolled a little.
+    const toast = await expectToast(page, 'Welcome back.');
+    await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+    const link = page.getByTestId('account-nav').getByRole('link', { name: 'Password' });
+    await link.scrollIntoViewIfNeeded();
+    const middle = (box: { y: number; height: number } | null) => box!.y + box!.height / 2;
+    const scrollBy = middle(await link.boundingBox()) - middle(await toast.boundingBox());
+    await page.evaluate((by) => window.scrollBy(0, by), scrollBy);
+    const box = (await link.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const covered = await toast.evaluate((element, [px, py]) => element.contains(document.elementFromPoint(px!, py!)), [x, y]);
+    expect(covered, 'the toast lies over the link while it shows').toBe(true);
+
+    // Leaving, the toast slides up over the row and fades. A finger's tap (held 150 ms) begun on
+    // the link as the toast starts to go opens the link's page: a toast on its way out takes no tap.
+    await toast.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          const gone = () => element.getAttribute('data-removed') === 'true' && resolve();
+          new MutationObserver(gone).observe(element, { attributes: true, attributeFilter: ['data-removed'] });
+          gone();
+        }),
+    );
+    await page.mouse.click(x, y, { delay: 150 });
+    await page.waitForURL('**/profile/password');
+    await page.getByRole('heading', { level: 1, name: 'Change password' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+});
 
 describe.each(WIDTHS)('account care at $width px', (viewport) => {
   const axe = async (page: Page, label: string) => expect(await axeViolations(page), `${label} at ${viewport.width}px`).toEqual([]);
