@@ -193,6 +193,24 @@ describe('a submit asked for before the form is live', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('offers the sign-in link on a press of its button before it was live, at 390 px', async () => {
+    const { page, consoleErrors, held, writes } = await openWithIslandHeld('/login', WIDTHS[0]);
+    await expect.poll(held.held).toBeGreaterThan(0);
+    const choose = page.getByRole('button', { name: 'Email me a sign-in link instead' });
+    expect(await choose.isDisabled()).toBe(true);
+    await choose.click({ force: true });
+    expect(await page.getByLabel('Password').count()).toBe(1);
+
+    await held.release();
+    const form = page.getByTestId('login-link-form');
+    await form.getByRole('button', { name: 'Email me a sign-in link' }).waitFor();
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    // The form is shown, not sent: the member has yet to give the address.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(await form.getByLabel('Email').getAttribute('id'));
+    expect(writes).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('leaves a form alone when nothing was asked before it was live', async () => {
     // Filled in full while the island is on its way, so that a submit nobody asked for would be sent.
     const { page, held, writes } = await openWithIslandHeld('/login', WIDTHS[1]);
