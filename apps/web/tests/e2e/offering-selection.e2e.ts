@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { setupBrowser, signIn, waitForApp, settled } from './support/browser';
+import { networkQuiet, setupBrowser, signIn, waitForApp, settled } from './support/browser';
 import { newMember, type Member } from './support/fixtures';
 import { quantityField as field, wineCard as card, wineName } from './support/wines';
 
@@ -105,8 +105,12 @@ describe('choosing wines', () => {
     const page = phone.page;
     recordCartCalls('phone', page);
     await signInTo(page, member, '/offering/letter');
+    const readsBefore = cartCalls.filter((call) => call.endsWith('phone GET sent')).length;
     await page.goto('/offering/allocation');
     await expect.poll(() => field(page, wines.free).inputValue()).toBe('3');
+    // Opening the page reads the choice once (its form, drawn after that read, asked again before).
+    await networkQuiet(page);
+    expect(cartCalls.filter((call) => call.endsWith('phone GET sent')).length - readsBefore, cartCalls.join('\n')).toBe(1);
 
     // 99 where the most is the member's maximum: the field keeps the maximum and says so beside the wine.
     await field(page, wines.capped).fill('99');

@@ -139,8 +139,8 @@ function WineChooser({ offering, metaData, saved }: { offering: Offering; metaDa
   }, [saver]);
 
   // Another tab or device changed the choice (read again on focus): show theirs, unless this page
-  // has a change of its own still on its way.
-  const cart = useAllocationCart(offering.allocationId);
+  // has a change of its own still on its way. The page read it just before this mounted.
+  const cart = useAllocationCart(offering.allocationId, { readOnMount: false });
   const latest = useMemo(
     () => (cart.data === undefined ? undefined : cart.data && cart.data.allocationId === offering.allocationId ? cart.data : null),
     [cart.data, offering.allocationId],

@@ -111,9 +111,14 @@ export function getAllocationCartQueryOptions(customerId: string | null, token: 
   });
 }
 
-export function useAllocationCart(allocationId: string) {
+/**
+ * The member's choice in this offering. `readOnMount: false` is for a part of the page that mounts
+ * once the page has read it on its own mount: it follows that read (and the reads on focus) rather
+ * than asking the server the same thing a second time.
+ */
+export function useAllocationCart(allocationId: string, { readOnMount = true }: { readOnMount?: boolean } = {}) {
   const { customerId, token } = useSession();
-  return useQuery(getAllocationCartQueryOptions(customerId, token, allocationId));
+  return useQuery({ ...getAllocationCartQueryOptions(customerId, token, allocationId), refetchOnMount: readOnMount });
 }
 
 /**
