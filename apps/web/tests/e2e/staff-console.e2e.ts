@@ -290,6 +290,42 @@ describe('the staff console', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  it('folds its navigation behind Menu on a phone: the page first, a link followed or Escape closes it', async () => {
+    const staff = await newStaff('manager');
+    const { page, consoleErrors } = await newPage({ viewport: { width: 390, height: 844 }, initScript: consoleStorage(await staffTokenOf(staff)) });
+    const nav = page.getByRole('navigation', { name: 'Staff console' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await page.goto('/staff');
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // Folded: the page's heading in the first screen's top quarter, no link of the navigation shown.
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    expect((await page.getByRole('heading', { level: 1 }).boundingBox())!.y).toBeLessThan(844 / 4);
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL('**/staff/orders');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+
+    // From the keyboard: open, Escape closes and the focus goes back to the button.
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Members' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // A wide screen shows the whole navigation and no button.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => nav.getByRole('link', { name: 'Members' }).isVisible()).toBe(true);
+    expect(await menu.isVisible()).toBe(false);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('works from the keyboard: the skip link, and a confirm that closes on Escape', async () => {
     const { page } = await signedInPage('manager');
     await page.goto('/staff/prospects');

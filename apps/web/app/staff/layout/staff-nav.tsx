@@ -22,7 +22,7 @@ export function StaffNav({ role }: { role: StaffRole | null }) {
     else if (item.top < box.top) side.scrollTop -= box.top - item.top + margin;
   }, [active, role]);
   return (
-    <nav ref={navRef} className="staff-nav" aria-label={t('nav.label')}>
+    <nav ref={navRef} id="staff-nav" className="staff-nav" aria-label={t('nav.label')}>
       {visibleNav(role).map((group) => (
         <div className="staff-nav__group" key={group.key}>
           <p className="staff-nav__heading" id={`staff-nav-${group.key}`}>
