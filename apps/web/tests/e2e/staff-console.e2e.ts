@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, ViewportSize } from 'playwright-core';
 import { apiSignIn } from './support/api';
 import { baseURL, setupBrowser, waitForApp } from './support/browser';
 import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
@@ -8,10 +8,10 @@ import { consoleStorage, staffTokenOf } from './support/staff';
 
 const newPage = setupBrowser();
 
-/** A page whose browser already holds a staff session of the given role. */
-async function signedInPage(role: 'admin' | 'manager' | 'viewer') {
+/** A page whose browser already holds a staff session of the given role; 1280×720 unless told. */
+async function signedInPage(role: 'admin' | 'manager' | 'viewer', viewport?: ViewportSize) {
   const staff = await newStaff(role);
-  const opened = await newPage({ initScript: consoleStorage(await staffTokenOf(staff)) });
+  const opened = await newPage({ ...(viewport && { viewport }), initScript: consoleStorage(await staffTokenOf(staff)) });
   return { ...opened, staff };
 }
 
@@ -270,8 +270,7 @@ describe('the staff console', () => {
   });
 
   it("keeps the current page's item of the navigation in view on a screen too short for every item", async () => {
-    const staff = await newStaff('manager');
-    const { page } = await newPage({ viewport: { width: 1280, height: 720 }, initScript: consoleStorage(await staffTokenOf(staff)) });
+    const { page } = await signedInPage('manager', { width: 1280, height: 720 });
     const side = page.locator('.staff-shell__side');
     const current = page.getByRole('navigation', { name: 'Staff console' }).locator('[aria-current="page"]');
     /** How far the current item lies outside the navigation's visible column (0: wholly in view). */
@@ -291,8 +290,7 @@ describe('the staff console', () => {
   });
 
   it('folds its navigation behind Menu on a phone: the page first, a link followed or Escape closes it', async () => {
-    const staff = await newStaff('manager');
-    const { page, consoleErrors } = await newPage({ viewport: { width: 390, height: 844 }, initScript: consoleStorage(await staffTokenOf(staff)) });
+    const { page, consoleErrors } = await signedInPage('manager', { width: 390, height: 844 });
     const nav = page.getByRole('navigation', { name: 'Staff console' });
     const menu = page.getByRole('button', { name: 'Menu' });
     await page.goto('/staff');
