@@ -324,6 +324,44 @@ describe('the staff console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('keeps each waiting request\'s Approve and Decline in sight: the whole table at 1280 px, the decision column held at the edge when narrower', async () => {
+    const { page, consoleErrors } = await signedInPage('manager', { width: 1280, height: 800 });
+    await page.goto('/staff/prospects');
+    await waitForApp(page);
+    const table = page.getByRole('region', { name: 'Waiting' });
+    await table.getByRole('button', { name: /^Approve/ }).first().waitFor();
+
+    /** Each row's two buttons, as far as they lie inside what the table's region shows. */
+    const decisionsInSight = () =>
+      table.evaluate((region) => {
+        const shown = region.getBoundingClientRect();
+        const buttons = [...region.querySelectorAll('tbody button')];
+        const inside = buttons.filter((button) => {
+          const box = button.getBoundingClientRect();
+          return box.left >= shown.left && box.right <= shown.right;
+        });
+        return { buttons: buttons.length, inside: inside.length, hiddenSideways: region.scrollWidth - region.clientWidth };
+      });
+
+    // A laptop's width: nothing of the table hidden past its edge, so no row's decision either.
+    const wide = await decisionsInSight();
+    expect(wide.buttons).toBeGreaterThan(0);
+    expect(wide).toEqual({ buttons: wide.buttons, inside: wide.buttons, hiddenSideways: 0 });
+    // Where each one lives is under the name, and when it arrived reads as one date and time.
+    const first = table.locator('tbody tr').first();
+    expect(await first.locator('td').nth(2).innerText()).toMatch(/\n[^\n]+, [A-Z]{2}$/);
+    expect(await first.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await first.locator('time').innerText()).replace(/\s+/g, ' ')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{3,4}$/);
+
+    // Narrower, the other columns scroll under the decision, which stays in sight.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect.poll(async () => (await decisionsInSight()).inside).toBe(wide.buttons);
+    expect((await decisionsInSight()).hiddenSideways).toBeGreaterThan(0);
+    await table.evaluate((region) => region.scrollTo({ left: region.scrollWidth }));
+    expect((await decisionsInSight()).inside).toBe(wide.buttons);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('works from the keyboard: the skip link, and a confirm that closes on Escape', async () => {
     const { page } = await signedInPage('manager');
     await page.goto('/staff/prospects');

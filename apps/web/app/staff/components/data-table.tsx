@@ -7,6 +7,11 @@ export interface Column<T> {
   /** Numbers line up on the right. */
   numeric?: boolean;
   className?: string;
+  /**
+   * 'end': the column stays at the table's right edge while the rest scrolls under it, for the
+   * row's actions, which a narrow window would otherwise hide past the table's edge.
+   */
+  sticky?: 'end';
 }
 
 /**
@@ -33,7 +38,7 @@ export function DataTable<T>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.numeric ? 'staff-table__num' : undefined}>
+              <th key={column.key} scope="col" className={classes(column.numeric && 'staff-table__num', column.sticky && 'staff-table__sticky-end')}>
                 {column.header}
               </th>
             ))}
@@ -43,7 +48,7 @@ export function DataTable<T>({
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)}>
               {columns.map((column) => (
-                <td key={column.key} className={[column.numeric ? 'staff-table__num' : '', column.className ?? ''].join(' ').trim() || undefined}>
+                <td key={column.key} className={classes(column.numeric && 'staff-table__num', column.sticky && 'staff-table__sticky-end', column.className)}>
                   {column.cell(row, index)}
                 </td>
               ))}
@@ -54,3 +59,5 @@ export function DataTable<T>({
     </div>
   );
 }
+
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDateTime, formatDay, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
+import { formatCountdown, formatDateTime, formatDateTimeParts, formatDay, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
 
 const LA = 'America/Los_Angeles';
 
@@ -34,6 +34,13 @@ describe('the winery time zone', () => {
     expect(formatDateTime('2027-03-01T17:00:00.000Z', LA)).toBe('Mar 1, 2027, 9:00 AM PST');
     expect(formatDateTime('2027-07-01T16:00:00.000Z', LA)).toBe('Jul 1, 2027, 9:00 AM PDT');
     expect(formatDateTime(null, LA)).toBe('');
+  });
+
+  it('splits the same words into the date and the time, for a column too narrow for both on one line', () => {
+    expect(formatDateTimeParts('2027-03-01T17:00:00.000Z', LA)).toEqual({ date: 'Mar 1, 2027', separator: ', ', time: '9:00 AM PST' });
+    expect(formatDateTimeParts('2027-12-31T23:59:00.000Z', 'Europe/Paris')).toEqual({ date: 'Jan 1, 2028', separator: ', ', time: '12:59 AM GMT+1' });
+    expect(formatDateTimeParts('not a date', LA)).toBeNull();
+    expect(formatDateTimeParts(undefined, LA)).toBeNull();
   });
 
   it('counts down in days, hours, minutes and seconds', () => {

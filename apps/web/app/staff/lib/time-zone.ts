@@ -83,11 +83,21 @@ export function zonedLocalToUtc(local: string, timeZone: string): string | null 
 
 /** "Mar 3, 2027, 9:00 AM PST": a date and time as staff read them, in the winery's zone. */
 export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return '';
+  const parts = formatDateTimeParts(iso, timeZone);
+  return parts ? `${parts.date}${parts.separator}${parts.time}` : '';
+}
+
+/**
+ * The same words as formatDateTime in two halves, "Mar 3, 2027" and "9:00 AM PST" (and the ", "
+ * between them), so that a narrow column can put the time under the date instead of cutting
+ * either; null for no instant.
+ */
+export function formatDateTimeParts(iso: string | null | undefined, timeZone: string): { date: string; separator: string; time: string } | null {
+  if (!iso) return null;
   const instant = Date.parse(iso);
-  if (Number.isNaN(instant)) return '';
+  if (Number.isNaN(instant)) return null;
   // dateStyle/timeStyle cannot be combined with timeZoneName, hence the fields one by one.
-  return new Intl.DateTimeFormat('en-US', {
+  const parts = new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -95,7 +105,11 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
     minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
-  }).format(instant);
+  }).formatToParts(instant);
+  const year = parts.findIndex((part) => part.type === 'year');
+  // format() writes an ordinary space where formatToParts() keeps ICU's narrow no-break one (before AM/PM).
+  const text = (from: number, to?: number) => parts.slice(from, to).map((part) => part.value.replaceAll('\u202f', ' ')).join('');
+  return { date: text(0, year + 1), separator: parts[year + 1]?.value ?? ' ', time: text(year + 2) };
 }
 
 let dayFormat: Intl.DateTimeFormat | undefined;

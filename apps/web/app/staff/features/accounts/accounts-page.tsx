@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '@winery/domain';
 import { Confirm } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
 import { PageHeader, Section } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/time-zone';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffMe, useStaffRole, useTimeZone } from '../../session/staff-session.api';
@@ -97,9 +97,10 @@ export function AccountsPage() {
               ),
             },
             { key: 'state', header: t('accounts.fields.state'), cell: (account) => <AccountState account={account} /> },
-            { key: 'since', header: t('accounts.fields.since'), className: 'staff-table__nowrap', cell: (account) => formatDateTime(account.createdAt, timeZone) },
+            { key: 'since', header: t('accounts.fields.since'), cell: (account) => <DateTime value={account.createdAt} timeZone={timeZone} /> },
             {
               key: 'actions',
+              sticky: 'end',
               header: <span className="visually-hidden">{t('accounts.fields.actions')}</span>,
               cell: (account) =>
                 account.id === me?.id ? null : (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAIL_PREFERENCES, type StaffMemberDetail } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
 import { Section } from '../../components/page-header';
 import { formatCents } from '../../lib/money';
 import { formatDateTime, formatDay } from '../../lib/time-zone';
@@ -106,7 +107,7 @@ export function WishesSection({ member }: Props) {
             { key: 'asked', header: t('members.fields.asked'), numeric: true, cell: (row) => row.quantity },
             { key: 'granted', header: t('members.fields.granted'), numeric: true, cell: (row) => row.grantedQuantity ?? '—' },
             { key: 'outcome', header: t('members.fields.outcome'), cell: (row) => t(`members.wishStatus.${row.status}`, { defaultValue: row.status }) },
-            { key: 'when', header: t('members.fields.asked_at'), className: 'staff-table__nowrap', cell: (row) => formatDateTime(row.createdAt, timeZone) },
+            { key: 'when', header: t('members.fields.asked_at'), cell: (row) => <DateTime value={row.createdAt} timeZone={timeZone} /> },
           ]}
         />
       )}
@@ -128,7 +129,7 @@ export function OrdersSection({ member }: Props) {
           rowKey={(row) => row.id}
           columns={[
             { key: 'number', header: t('orders.fields.number'), className: 'staff-table__nowrap', cell: (row) => <Link to={`/staff/orders/${row.id}`}>{row.number}</Link> },
-            { key: 'placed', header: t('orders.fields.placedAt'), className: 'staff-table__nowrap', cell: (row) => formatDateTime(row.placedAt, timeZone) },
+            { key: 'placed', header: t('orders.fields.placedAt'), cell: (row) => <DateTime value={row.placedAt} timeZone={timeZone} /> },
             { key: 'offering', header: t('members.fields.offering'), cell: (row) => row.offeringName ?? '—' },
             { key: 'total', header: t('orders.fields.total'), numeric: true, cell: (row) => formatCents(row.totalCents) },
             { key: 'status', header: t('orders.fields.status'), cell: (row) => t(`orders.status.${row.fulfilmentStatus}`, { defaultValue: row.fulfilmentStatus }) },
@@ -153,9 +154,9 @@ export function LinksSection({ member }: Props) {
           rowKey={(row, index) => `${row.createdAt}-${index}`}
           columns={[
             { key: 'purpose', header: t('members.fields.purpose'), cell: (row) => t(`members.linkPurpose.${row.purpose}`, { defaultValue: row.purpose }) },
-            { key: 'sent', header: t('members.fields.sent'), className: 'staff-table__nowrap', cell: (row) => formatDateTime(row.createdAt, timeZone) },
-            { key: 'expires', header: t('members.fields.expires'), className: 'staff-table__nowrap', cell: (row) => formatDateTime(row.expiresAt, timeZone) },
-            { key: 'used', header: t('members.fields.used'), className: 'staff-table__nowrap', cell: (row) => (row.usedAt ? formatDateTime(row.usedAt, timeZone) : t('members.notUsed')) },
+            { key: 'sent', header: t('members.fields.sent'), cell: (row) => <DateTime value={row.createdAt} timeZone={timeZone} /> },
+            { key: 'expires', header: t('members.fields.expires'), cell: (row) => <DateTime value={row.expiresAt} timeZone={timeZone} /> },
+            { key: 'used', header: t('members.fields.used'), cell: (row) => <DateTime value={row.usedAt} timeZone={timeZone} empty={t('members.notUsed')} /> },
           ]}
         />
       )}

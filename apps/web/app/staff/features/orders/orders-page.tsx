@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
 import { formatCents } from '../../lib/money';
-import { formatDateTime } from '../../lib/time-zone';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
 import { useCsvDownload } from '../../lib/download-csv';
@@ -69,7 +69,7 @@ export function OrdersPage() {
                 </Link>
               ),
             },
-            { key: 'placed', header: t('orders.fields.placedAt'), className: 'staff-table__nowrap', cell: (order) => formatDateTime(order.placedAt, timeZone) },
+            { key: 'placed', header: t('orders.fields.placedAt'), cell: (order) => <DateTime value={order.placedAt} timeZone={timeZone} /> },
             {
               key: 'member',
               header: t('orders.fields.member'),

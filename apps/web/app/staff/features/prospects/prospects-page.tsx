@@ -3,11 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Confirm } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
 import { SelectInput } from '../../components/fields';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDateTime } from '../../lib/time-zone';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
@@ -79,7 +79,7 @@ export function ProspectsPage() {
           rowKey={(request) => request.id}
           columns={[
             ...(status === 'waiting' ? [{ key: 'position', header: kind ? t('prospects.position') : t('prospects.positionInItsList'), numeric: true, cell: (request: ProspectRequest, index: number) => request.position ?? index + 1 }] : []),
-            { key: 'arrived', header: t('prospects.arrived'), className: 'staff-table__nowrap', cell: (request) => formatDateTime(request.createdAt, timeZone) },
+            { key: 'arrived', header: t('prospects.arrived'), cell: (request) => <DateTime value={request.createdAt} timeZone={timeZone} /> },
             {
               key: 'name',
               header: t('prospects.name'),
@@ -88,16 +88,21 @@ export function ProspectsPage() {
                   <span className="staff-table__strong">{name(request)}</span>
                   <br />
                   <a href={`mailto:${request.email}`}>{request.email}</a>
+                  <br />
+                  <span className="staff-muted">
+                    <span className="visually-hidden">{t('prospects.place')}: </span>
+                    {[request.address.city, request.address.stateCode, request.address.countryCode].filter(Boolean).join(', ')}
+                  </span>
                 </>
               ),
             },
             { key: 'kind', header: t('prospects.kind'), cell: (request) => <StatusBadge tone="neutral">{t(`prospects.kinds.${request.kind}`)}</StatusBadge> },
-            { key: 'place', header: t('prospects.place'), cell: (request) => [request.address.city, request.address.stateCode, request.address.countryCode].filter(Boolean).join(', ') },
             { key: 'ideal', header: t('prospects.idealAllocation'), cell: (request) => request.idealAllocation ?? '—' },
             status === 'waiting'
               ? {
                   key: 'actions',
                   header: t('prospects.decision'),
+                  sticky: 'end' as const,
                   cell: (request) =>
                     canWrite ? (
                       <span className="staff-actions">
@@ -114,7 +119,7 @@ export function ProspectsPage() {
                       '—'
                     ),
                 }
-              : { key: 'decided', header: t('prospects.decidedAt'), cell: (request) => formatDateTime(request.decidedAt, timeZone) },
+              : { key: 'decided', header: t('prospects.decidedAt'), cell: (request) => <DateTime value={request.decidedAt} timeZone={timeZone} /> },
           ]}
         />
       ) : null}
