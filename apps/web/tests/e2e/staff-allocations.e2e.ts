@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { AllocationSummary, Offering } from '@winery/domain';
 import { api, apiSignIn } from './support/api';
 import { axeViolationsAt } from './support/axe';
@@ -217,7 +217,7 @@ describe('allocations, invitations and wishes in the staff console', () => {
     expect(consoleErrors).toEqual([]);
   }, 150_000);
 
-  it('edits a row with the keyboard alone: fields in order, Enter saves, a wrong cell says why and saves nothing', async () => {
+  it('edits a row with the keyboard alone at 768 px: fields in order, Enter saves, a wrong cell says why and saves nothing, and the row says so in sight', async () => {
     const fresh = await newMember('offering');
     const [first, second] = pair as [StaffOfferingWine, StaffOfferingWine];
     const put = await fetch(`${baseURL()}/v1/staff/offerings/${offering.id}/allocations`, {
@@ -229,10 +229,20 @@ describe('allocations, invitations and wishes in the staff console', () => {
     // The member's limits are now this one line, as the answer reads them back.
     const answered = (await put.json()) as { lines: { offeringWineId: string }[] }[];
     expect(answered[0]!.lines.map((line) => line.offeringWineId)).toEqual([first.offeringWineId]);
-    const { page, consoleErrors } = await newPage({ initScript: consoleStorage(manager) });
+    // A window narrower than the grid: the wines scroll between the member and the row's actions.
+    const { page, consoleErrors } = await newPage({ viewport: { width: 768, height: 900 }, initScript: consoleStorage(manager) });
     await page.goto(`/staff/offerings/${offering.id}/allocations?q=${encodeURIComponent(fresh.email)}`);
     await settled(page);
     const row = page.locator(`[data-testid="allocation-row"][data-email="${fresh.email}"]`);
+    const grid = page.getByRole('region', { name: 'Allocations grid (scrolls both ways)' });
+    expect(await grid.evaluate((region) => region.scrollWidth > region.clientWidth), 'the grid is wider than its frame').toBe(true);
+    /** Whether the element lies, left to right, inside what the grid's frame shows. */
+    const inSight = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const shown = element.closest('[role="region"]')!.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return box.left >= shown.left && box.right <= shown.right;
+      });
     const firstMax = row.getByLabel(cell('Maximum', first));
     // The row shows that line alone: the other wine's cells are empty.
     expect(await row.getByLabel(cell('Maximum', second)).inputValue()).toBe('');
@@ -250,6 +260,10 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await page.keyboard.type('4');
     await page.keyboard.press('Enter');
     await row.getByText('Saved').waitFor();
+    // Saved with Enter in the first wine, the row's "Saved" and its Save button are in sight beside it.
+    expect(await inSight(firstMax)).toBe(true);
+    expect(await inSight(row.getByText('Saved'))).toBe(true);
+    expect(await inSight(row.getByRole('button', { name: /^Save/ }))).toBe(true);
     const saved = await (await staffGet(manager, `/offerings/${offering.id}/allocations?q=${encodeURIComponent(fresh.email)}`)).json();
     expect((saved as { items: { lines: { offeringWineId: string; maximum: number }[] }[] }).items[0]!.lines).toEqual([
       expect.objectContaining({ offeringWineId: first.offeringWineId, minimum: 0, maximum: 4 }),

@@ -36,7 +36,11 @@ export function AllocationGrid({
                 <span className="alloc-grid__wine-hint">{t('allocations.columns.minMax')}</span>
               </th>
             ))}
-            {canWrite ? <th scope="col">{t('allocations.columns.actions')}</th> : null}
+            {canWrite ? (
+              <th scope="col" className="alloc-grid__actions">
+                {t('allocations.columns.actions')}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
