@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { SESSION_TTL_MS } from '@winery/domain';
 import { api, apiSignIn } from './support/api';
 import { axeViolations } from './support/axe';
-import { setupBrowser, waitForApp } from './support/browser';
+import { resizeTo, setupBrowser, waitForApp } from './support/browser';
 import { membersLike, type Member } from './support/fixtures';
 
 /**
@@ -209,6 +209,41 @@ describe('the phone menu', () => {
     expect(await focusedText(page)).toBe('Menu');
     expect(await page.evaluate(() => document.querySelector('main')!.inert)).toBe(false);
   }
+
+  it("folds a visitor's links behind Menu wherever the bar cannot hold them in one line: no page scrolls sideways from 768 to 1280 px", async () => {
+    const { page, consoleErrors } = await newPage({ viewport: viewport(768) });
+    const visitorLinks = ['Philosophy', 'Grand Crus', 'Matriarch', 'Team', 'Allocation', 'Login'];
+    // The home page (a prerendered brochure page, its header over the hero) and a page the app renders.
+    for (const path of ['/', '/reset-password/not-a-real-link']) {
+      await page.goto(path);
+      await expect.poll(() => page.locator('.main-nav').getAttribute('data-state')).toBe('ready');
+      // Tablets upright (768, 810, 820, 834), a small laptop window, and the widths either side of the fold.
+      for (const width of [768, 810, 820, 834, 900, 959, 960, 1024, 1280]) {
+        await resizeTo(page, viewport(width));
+        const bar = await page.evaluate(() => ({
+          sideways: document.scrollingElement!.scrollWidth - window.innerWidth,
+          // A link of the bar in one line: its words in one line box, not two.
+          wrapped: [...document.querySelectorAll('.main-nav__link')]
+            .filter((link) => {
+              const words = document.createRange();
+              words.selectNodeContents(link);
+              return new Set([...words.getClientRects()].map((box) => Math.round(box.top))).size > 1;
+            })
+            .map((link) => link.textContent),
+        }));
+        expect(bar, `${path} at ${width} px`).toEqual({ sideways: 0, wrapped: [] });
+        if (width < 960) {
+          expect(await menuToggle(page).isVisible(), `Menu at ${width} px`).toBe(true);
+        } else {
+          expect(await menuToggle(page).isVisible(), `no Menu at ${width} px`).toBe(false);
+          expect(await mainNavLabels(page)).toEqual(visitorLinks);
+          for (const label of visitorLinks) expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).isVisible()).toBe(true);
+        }
+      }
+      await resizeTo(page, viewport(768));
+    }
+    expect(consoleErrors).toEqual([]);
+  });
 
   it('closes with Escape and keeps Tab inside it while open, on a prerendered page and in the app, and gives way to the bar at 1280 px', async () => {
     const { page, consoleErrors } = await newPage({ viewport: viewport(390) });

@@ -8,7 +8,7 @@
 import { menuButtonKeyAction, menuKeyAction, trappedTabTarget } from './menu-keys';
 
 /** The widths at which the main navigation folds into the phone menu (styles/layout/header.css). */
-export const PHONE_MENU_QUERY = '(max-width: 767.98px)';
+export const PHONE_MENU_QUERY = '(max-width: 59.98rem)';
 
 export interface PopupController {
   /** Closes the pop-up if open; with `restoreFocus`, focus goes back to its button. */
