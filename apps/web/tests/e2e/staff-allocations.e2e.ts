@@ -236,12 +236,14 @@ describe('allocations, invitations and wishes in the staff console', () => {
     const row = page.locator(`[data-testid="allocation-row"][data-email="${fresh.email}"]`);
     const grid = page.getByRole('region', { name: 'Allocations grid (scrolls both ways)' });
     expect(await grid.evaluate((region) => region.scrollWidth > region.clientWidth), 'the grid is wider than its frame').toBe(true);
-    /** Whether the element lies, left to right, inside what the grid's frame shows. */
+    /** Whether the element lies, left to right, inside what the grid's frame shows, and nothing (a column held at an edge) lies over it. */
     const inSight = (locator: Locator) =>
       locator.evaluate((element) => {
         const shown = element.closest('[role="region"]')!.getBoundingClientRect();
         const box = element.getBoundingClientRect();
-        return box.left >= shown.left && box.right <= shown.right;
+        if (box.left < shown.left || box.right > shown.right) return false;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && element.contains(hit);
       });
     const firstMax = row.getByLabel(cell('Maximum', first));
     // The row shows that line alone: the other wine's cells are empty.
@@ -268,6 +270,22 @@ describe('allocations, invitations and wishes in the staff console', () => {
     expect((saved as { items: { lines: { offeringWineId: string; maximum: number }[] }[] }).items[0]!.lines).toEqual([
       expect.objectContaining({ offeringWineId: first.offeringWineId, minimum: 0, maximum: 4 }),
     ]);
+
+    // On with Tab to the next wine and back with Shift+Tab: each field scrolls into sight clear of
+    // the columns held at the edges (the member's at the left, the row's actions at the right).
+    const walk = [cell('Minimum', second), cell('Maximum', second)];
+    for (const label of walk) {
+      await page.keyboard.press('Tab');
+      const field = row.getByLabel(label);
+      expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect.poll(() => inSight(field), { message: String(label) }).toBe(true);
+    }
+    for (const label of [cell('Minimum', second), cell('Maximum', first), cell('Minimum', first)]) {
+      await page.keyboard.press('Shift+Tab');
+      const field = row.getByLabel(label);
+      expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect.poll(() => inSight(field), { message: String(label) }).toBe(true);
+    }
     expect(consoleErrors).toEqual([]);
   });
 
