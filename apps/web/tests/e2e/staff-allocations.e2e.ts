@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { AllocationSummary, Offering } from '@winery/domain';
 import { api, apiSignIn } from './support/api';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, expectToast, setupBrowser, waitForApp } from './support/browser';
+import { baseURL, expectToast, resizeTo, setupBrowser, waitForApp } from './support/browser';
 import { newMember, TENANT, type Member } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
 import { consoleStorage, newStaffToken } from './support/staff';
@@ -85,6 +85,16 @@ beforeAll(async () => {
   pair = offering.wines.filter((wine) => !bound.has(wine.wineId) && !bound.has(wine.offeringWineId) && wine.available >= 20).slice(0, 2);
   expect(pair, 'the open demo offering has two wines with stock and no combination rule').toHaveLength(2);
 });
+
+/** Whether the element lies, left to right, inside what its table's frame shows, and nothing (a column held at an edge) lies over it. */
+const uncovered = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const shown = element.closest('[role="region"]')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    if (box.left < shown.left || box.right > shown.right) return false;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
 
 describe('allocations, invitations and wishes in the staff console', () => {
   let member: Member;
@@ -236,15 +246,6 @@ describe('allocations, invitations and wishes in the staff console', () => {
     const row = page.locator(`[data-testid="allocation-row"][data-email="${fresh.email}"]`);
     const grid = page.getByRole('region', { name: 'Allocations grid (scrolls both ways)' });
     expect(await grid.evaluate((region) => region.scrollWidth > region.clientWidth), 'the grid is wider than its frame').toBe(true);
-    /** Whether the element lies, left to right, inside what the grid's frame shows, and nothing (a column held at an edge) lies over it. */
-    const inSight = (locator: Locator) =>
-      locator.evaluate((element) => {
-        const shown = element.closest('[role="region"]')!.getBoundingClientRect();
-        const box = element.getBoundingClientRect();
-        if (box.left < shown.left || box.right > shown.right) return false;
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return hit !== null && element.contains(hit);
-      });
     const firstMax = row.getByLabel(cell('Maximum', first));
     // The row shows that line alone: the other wine's cells are empty.
     expect(await row.getByLabel(cell('Maximum', second)).inputValue()).toBe('');
@@ -263,9 +264,9 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await page.keyboard.press('Enter');
     await row.getByText('Saved').waitFor();
     // Saved with Enter in the first wine, the row's "Saved" and its Save button are in sight beside it.
-    expect(await inSight(firstMax)).toBe(true);
-    expect(await inSight(row.getByText('Saved'))).toBe(true);
-    expect(await inSight(row.getByRole('button', { name: /^Save/ }))).toBe(true);
+    expect(await uncovered(firstMax)).toBe(true);
+    expect(await uncovered(row.getByText('Saved'))).toBe(true);
+    expect(await uncovered(row.getByRole('button', { name: /^Save/ }))).toBe(true);
     const saved = await (await staffGet(manager, `/offerings/${offering.id}/allocations?q=${encodeURIComponent(fresh.email)}`)).json();
     expect((saved as { items: { lines: { offeringWineId: string; maximum: number }[] }[] }).items[0]!.lines).toEqual([
       expect.objectContaining({ offeringWineId: first.offeringWineId, minimum: 0, maximum: 4 }),
@@ -278,13 +279,13 @@ describe('allocations, invitations and wishes in the staff console', () => {
       await page.keyboard.press('Tab');
       const field = row.getByLabel(label);
       expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
-      await expect.poll(() => inSight(field), { message: String(label) }).toBe(true);
+      await expect.poll(() => uncovered(field), { message: String(label) }).toBe(true);
     }
     for (const label of [cell('Minimum', second), cell('Maximum', first), cell('Minimum', first)]) {
       await page.keyboard.press('Shift+Tab');
       const field = row.getByLabel(label);
       expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
-      await expect.poll(() => inSight(field), { message: String(label) }).toBe(true);
+      await expect.poll(() => uncovered(field), { message: String(label) }).toBe(true);
     }
     expect(consoleErrors).toEqual([]);
   });
@@ -344,6 +345,15 @@ describe('allocations, invitations and wishes in the staff console', () => {
     await page.goto(`/staff/offerings/${offering.id}/wishes?status=requested`);
     await settled(page);
     const wish = page.locator(`[data-testid="wish-row"][data-email="${asker.email}"]`);
+    // In a small laptop's window the table is wider than its frame, and the decision stays in sight.
+    await resizeTo(page, { width: 1024, height: 800 });
+    const wishes = page.getByRole('region', { name: 'Wishes' });
+    expect(await wishes.evaluate((region) => region.scrollWidth > region.clientWidth), 'the wishes are wider than their frame').toBe(true);
+    // The row brought up the window (the page scrolls down, never sideways, so the table's own scroll stays as it is).
+    await wish.evaluate((row) => window.scrollBy(0, row.getBoundingClientRect().top - 200));
+    for (const control of [wish.getByRole('spinbutton'), wish.getByRole('button', { name: /^Grant/ }), wish.getByRole('button', { name: /^Decline/ })]) {
+      expect(await uncovered(control), String(control)).toBe(true);
+    }
     await wish.getByRole('button', { name: /^Decline/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Decline this wish?' });
     expect(await confirm.innerText()).toContain('asked for 3 more of');

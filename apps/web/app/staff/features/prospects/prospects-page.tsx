@@ -78,7 +78,7 @@ export function ProspectsPage() {
           rows={list.items}
           rowKey={(request) => request.id}
           columns={[
-            ...(status === 'waiting' ? [{ key: 'position', header: kind ? t('prospects.position') : t('prospects.positionInItsList'), numeric: true, cell: (request: ProspectRequest, index: number) => request.position ?? index + 1 }] : []),
+            ...(status === 'waiting' ? [{ key: 'position', header: kind ? t('prospects.position') : t('prospects.positionInItsList'), numeric: true, className: 'staff-table__place', cell: (request: ProspectRequest, index: number) => request.position ?? index + 1 }] : []),
             { key: 'arrived', header: t('prospects.arrived'), cell: (request) => <DateTime value={request.createdAt} timeZone={timeZone} /> },
             {
               key: 'name',

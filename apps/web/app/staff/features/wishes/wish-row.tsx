@@ -83,7 +83,7 @@ export function WishRow({
         </StatusBadge>
       </td>
       {canWrite ? (
-        <td>
+        <td className="staff-table__sticky-end">
           {wish.status === 'requested' ? (
             <form className="wish-actions" onSubmit={submit} noValidate>
               <span className="wish-actions__row">

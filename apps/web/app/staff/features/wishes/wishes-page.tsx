@@ -102,7 +102,11 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
                 </th>
                 <th scope="col">{t('wishes.columns.history')}</th>
                 <th scope="col">{t('wishes.columns.status')}</th>
-                {canWrite ? <th scope="col">{t('wishes.columns.decide')}</th> : null}
+                {canWrite ? (
+                  <th scope="col" className="staff-table__sticky-end">
+                    {t('wishes.columns.decide')}
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
