@@ -354,6 +354,13 @@ describe('allocations, invitations and wishes in the staff console', () => {
     for (const control of [wish.getByRole('spinbutton'), wish.getByRole('button', { name: /^Grant/ }), wish.getByRole('button', { name: /^Decline/ })]) {
       expect(await uncovered(control), String(control)).toBe(true);
     }
+    // On a phone the wish reads as a card: nothing sideways, the decision at its foot, in sight.
+    await resizeTo(page, { width: 390, height: 844 });
+    expect(await wishes.evaluate((region) => region.scrollWidth - region.clientWidth), 'the wishes are as wide as the phone').toBe(0);
+    await wish.evaluate((row) => window.scrollBy(0, row.getBoundingClientRect().bottom - 400));
+    for (const control of [wish.getByRole('spinbutton'), wish.getByRole('button', { name: /^Grant/ }), wish.getByRole('button', { name: /^Decline/ })]) {
+      expect(await uncovered(control), `${String(control)} at 390 px`).toBe(true);
+    }
     await wish.getByRole('button', { name: /^Decline/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Decline this wish?' });
     expect(await confirm.innerText()).toContain('asked for 3 more of');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, ViewportSize } from 'playwright-core';
 import { apiSignIn } from './support/api';
 import { baseURL, setupBrowser, waitForApp } from './support/browser';
+import { axeViolations } from './support/axe';
 import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
 import { consoleStorage, staffTokenOf } from './support/staff';
 
@@ -359,6 +360,60 @@ describe('the staff console', () => {
     expect((await decisionsInSight()).hiddenSideways).toBeGreaterThan(0);
     await table.evaluate((region) => region.scrollTo({ left: region.scrollWidth }));
     expect((await decisionsInSight()).inside).toBe(wide.buttons);
+
+    // On a phone each request reads as a card: nothing sideways, the name first, each value under
+    // its column's name, the decision in sight; to a screen reader it is still the same table.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await decisionsInSight()).hiddenSideways).toBe(0);
+    expect((await decisionsInSight()).inside).toBe(wide.buttons);
+    const [place, arrived, name] = await Promise.all([0, 1, 2].map((index) => first.locator('td').nth(index).boundingBox()));
+    expect(name!.y).toBeLessThan(place!.y);
+    expect(place!.y).toBeLessThan(arrived!.y);
+    expect(await first.locator('td').nth(1).evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Arrived" / ""');
+    expect(await table.getByRole('columnheader', { name: 'Arrived' }).count()).toBe(1);
+    expect(await table.getByRole('cell', { name: /^Arrived/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("reads the members and the staff as cards on a phone: every member selected at once, a colleague's role and Deactivate both in sight", async () => {
+    await newMember('member');
+    const { page, consoleErrors } = await signedInPage('admin', { width: 390, height: 844 });
+    /** What of the page lies past the phone's edge, the region's own scrolling included. */
+    const hiddenSideways = (name: string) =>
+      page.getByRole('region', { name }).evaluate((region) => Math.max(region.scrollWidth - region.clientWidth, document.documentElement.scrollWidth - innerWidth));
+
+    await page.goto('/staff/members');
+    await waitForApp(page);
+    const members = page.getByRole('region', { name: 'Members' });
+    await members.getByRole('link').first().waitFor();
+    expect(await hiddenSideways('Members')).toBe(0);
+    const everyMember = page.getByRole('checkbox', { name: 'Select every member shown' });
+    await everyMember.check();
+    const boxes = members.locator('tbody').getByRole('checkbox');
+    expect(await boxes.count()).toBeGreaterThan(0);
+    expect(await boxes.evaluateAll((all) => all.every((box) => (box as HTMLInputElement).checked))).toBe(true);
+    // A member's box stands on the line of their name, which opens their page.
+    const card = members.locator('tbody tr').first();
+    const [box, name] = [await card.getByRole('checkbox').boundingBox(), await card.getByRole('link').boundingBox()];
+    expect(Math.abs(box!.y + box!.height / 2 - (name!.y + name!.height / 2))).toBeLessThan(8);
+
+    await page.goto('/staff/accounts');
+    await waitForApp(page);
+    const accounts = page.getByRole('region', { name: 'Staff accounts' });
+    const colleague = accounts.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Deactivate/ }) }).first();
+    const deactivate = colleague.getByRole('button', { name: /^Deactivate/ });
+    await deactivate.waitFor();
+    expect(await hiddenSideways('Staff accounts')).toBe(0);
+    for (const control of [colleague.getByRole('combobox'), deactivate]) {
+      const uncovered = await control.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        window.scrollBy(0, box.top - innerHeight / 2);
+        const centre = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(centre.left + centre.width / 2, centre.top + centre.height / 2));
+      });
+      expect(uncovered).toBe(true);
+    }
     expect(consoleErrors).toEqual([]);
   });
 

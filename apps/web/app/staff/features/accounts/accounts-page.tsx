@@ -68,6 +68,7 @@ export function AccountsPage() {
             {
               key: 'name',
               header: t('accounts.fields.name'),
+              primary: true,
               cell: (account) => (
                 <>
                   <span className="staff-table__strong">{account.name}</span>

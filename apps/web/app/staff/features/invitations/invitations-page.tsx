@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INVITATION_STATES, type InvitationState } from '@winery/domain';
 import { Confirm } from '../../components/confirm';
+import { DataTable, selectColumn } from '../../components/data-table';
+import { DateTime } from '../../components/date-time';
 import { SelectInput } from '../../components/fields';
 import { Section } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
 import type { StaffOffering } from '../offerings/offerings.api';
-import { formatDateTime } from '../../lib/time-zone';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
@@ -22,6 +23,8 @@ type Asking = { kind: 'all' } | { kind: 'selected' } | { kind: 'remind' } | null
 
 /** The confirmation's texts: "all" and the reminder say so when they are for one tier. */
 const confirmKey = (kind: 'all' | 'selected' | 'remind', tierName: string) => (tierName && kind !== 'selected' ? `${kind}Tier` : kind);
+
+const nameOf = (row: StaffInvitation) => `${row.firstName} ${row.lastName}`.trim() || row.email;
 
 /** /staff/offerings/:offeringId/invitations: send the allocation links, and follow each one. */
 export function InvitationsPage({ offeringId }: { offeringId: string }) {
@@ -140,57 +143,52 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
       {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
       {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={t(state ? 'invitations.emptyFiltered' : 'invitations.empty')} /> : null}
       {list.items.length > 0 ? (
-        <div className="staff-table-wrap" role="region" aria-label={t('invitations.listLabel')} tabIndex={0}>
-          <table className="staff-table">
-            <caption className="visually-hidden">{t('invitations.listLabel')}</caption>
-            <thead>
-              <tr>
-                {canWrite ? (
-                  <th scope="col">
-                    <input
-                      type="checkbox"
-                      className="staff-check"
-                      aria-label={t('invitations.selectAll')}
-                      checked={allShown}
-                      onChange={(event) => setSelected(event.target.checked ? new Set(list.items.map((row) => row.customerId)) : new Set())}
-                    />
-                  </th>
-                ) : null}
-                <th scope="col">{t('allocations.columns.member')}</th>
-                <th scope="col">{t('invitations.columns.state')}</th>
-                <th scope="col">{t('invitations.columns.sent')}</th>
-                <th scope="col">{t('invitations.columns.linkUsed')}</th>
-                <th scope="col">{t('invitations.columns.ordered')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((row) => {
-                const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
-                return (
-                  <tr key={row.customerId} data-testid="invitation-row" data-email={row.email}>
-                    {canWrite ? (
-                      <td>
-                        <input type="checkbox" className="staff-check" aria-label={t('invitations.select', { name })} checked={selected.has(row.customerId)} onChange={(event) => toggle(row.customerId, event.target.checked)} />
-                      </td>
-                    ) : null}
-                    <td className="member-cell">
-                      <span className="alloc-grid__name">{name}</span>
-                      <span className="alloc-grid__email">{row.email}</span>
-                    </td>
-                    <td>
-                      <InvitationBadge state={row.state} />
-                      {row.lastError ? <span className="invite-error">{row.lastError}</span> : null}
-                      {row.remindersOptedOut ? <span className="invite-note">{t('invitations.remindersOptedOut')}</span> : null}
-                    </td>
-                    <td className="invite-date">{formatDateTime(row.sentAt ?? row.invitedAt, timeZone)}</td>
-                    <td className="invite-date">{formatDateTime(row.linkUsedAt, timeZone)}</td>
-                    <td className="invite-date">{formatDateTime(row.orderedAt, timeZone)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('invitations.listLabel')}
+          rows={list.items}
+          rowKey={(row) => row.customerId}
+          rowAttributes={(row) => ({ 'data-testid': 'invitation-row', 'data-email': row.email })}
+          columns={[
+            ...(canWrite
+              ? [
+                  selectColumn<StaffInvitation>({
+                    allLabel: t('invitations.selectAll'),
+                    allChecked: allShown,
+                    onAll: (checked) => setSelected(checked ? new Set(list.items.map((row) => row.customerId)) : new Set()),
+                    rowLabel: (row) => t('invitations.select', { name: nameOf(row) }),
+                    isChecked: (row) => selected.has(row.customerId),
+                    onToggle: (row, checked) => toggle(row.customerId, checked),
+                  }),
+                ]
+              : []),
+            {
+              key: 'member',
+              header: t('allocations.columns.member'),
+              primary: true,
+              className: 'member-cell',
+              cell: (row) => (
+                <>
+                  <span className="alloc-grid__name">{nameOf(row)}</span>
+                  <span className="alloc-grid__email">{row.email}</span>
+                </>
+              ),
+            },
+            {
+              key: 'state',
+              header: t('invitations.columns.state'),
+              cell: (row) => (
+                <>
+                  <InvitationBadge state={row.state} />
+                  {row.lastError ? <span className="invite-error">{row.lastError}</span> : null}
+                  {row.remindersOptedOut ? <span className="invite-note">{t('invitations.remindersOptedOut')}</span> : null}
+                </>
+              ),
+            },
+            { key: 'sent', header: t('invitations.columns.sent'), className: 'invite-date', cell: (row) => <DateTime value={row.sentAt ?? row.invitedAt} timeZone={timeZone} /> },
+            { key: 'used', header: t('invitations.columns.linkUsed'), className: 'invite-date', cell: (row) => <DateTime value={row.linkUsedAt} timeZone={timeZone} /> },
+            { key: 'ordered', header: t('invitations.columns.ordered'), className: 'invite-date', cell: (row) => <DateTime value={row.orderedAt} timeZone={timeZone} /> },
+          ]}
+        />
       ) : null}
       <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
       {canWrite ? (

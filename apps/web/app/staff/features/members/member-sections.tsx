@@ -78,7 +78,7 @@ export function AllocationsSection({ member }: Props) {
           rows={member.allocations}
           rowKey={(row) => row.allocationId}
           columns={[
-            { key: 'offering', header: t('members.fields.offering'), cell: (row) => row.offeringName },
+            { key: 'offering', header: t('members.fields.offering'), primary: true, cell: (row) => row.offeringName },
             { key: 'offered', header: t('members.fields.offered'), numeric: true, cell: (row) => row.bottlesOffered },
             { key: 'taken', header: t('members.fields.taken'), numeric: true, cell: (row) => row.bottlesTaken },
             { key: 'ordered', header: t('members.fields.ordered'), cell: (row) => (row.ordered ? t('members.yes') : t('members.no')) },
@@ -102,7 +102,7 @@ export function WishesSection({ member }: Props) {
           rows={member.wishes}
           rowKey={(row) => row.id}
           columns={[
-            { key: 'offering', header: t('members.fields.offering'), cell: (row) => row.offeringName },
+            { key: 'offering', header: t('members.fields.offering'), primary: true, cell: (row) => row.offeringName },
             { key: 'wine', header: t('members.fields.wine'), cell: (row) => `${row.wineName} ${row.vintage}` },
             { key: 'asked', header: t('members.fields.asked'), numeric: true, cell: (row) => row.quantity },
             { key: 'granted', header: t('members.fields.granted'), numeric: true, cell: (row) => row.grantedQuantity ?? '—' },
@@ -128,7 +128,7 @@ export function OrdersSection({ member }: Props) {
           rows={member.orders}
           rowKey={(row) => row.id}
           columns={[
-            { key: 'number', header: t('orders.fields.number'), className: 'staff-table__nowrap', cell: (row) => <Link to={`/staff/orders/${row.id}`}>{row.number}</Link> },
+            { key: 'number', header: t('orders.fields.number'), primary: true, className: 'staff-table__nowrap', cell: (row) => <Link to={`/staff/orders/${row.id}`}>{row.number}</Link> },
             { key: 'placed', header: t('orders.fields.placedAt'), cell: (row) => <DateTime value={row.placedAt} timeZone={timeZone} /> },
             { key: 'offering', header: t('members.fields.offering'), cell: (row) => row.offeringName ?? '—' },
             { key: 'total', header: t('orders.fields.total'), numeric: true, cell: (row) => formatCents(row.totalCents) },

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
+import { DataTable, selectColumn } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
@@ -82,26 +82,20 @@ export function MembersPage() {
           columns={[
             ...(canWrite
               ? [
-                  {
-                    key: 'select',
-                    header: (
-                      <input type="checkbox" className="staff-check" checked={allShown} onChange={(event) => toggleAll(event.target.checked)} aria-label={t('members.selectAll')} />
-                    ),
-                    cell: (member: StaffMemberListItem) => (
-                      <input
-                        type="checkbox"
-                        className="staff-check"
-                        checked={selected.has(member.id)}
-                        onChange={(event) => toggle(member.id, event.target.checked)}
-                        aria-label={t('members.selectOne', { name: `${member.firstName} ${member.lastName}` })}
-                      />
-                    ),
-                  },
+                  selectColumn<StaffMemberListItem>({
+                    allLabel: t('members.selectAll'),
+                    allChecked: allShown,
+                    onAll: toggleAll,
+                    rowLabel: (member) => t('members.selectOne', { name: `${member.firstName} ${member.lastName}` }),
+                    isChecked: (member) => selected.has(member.id),
+                    onToggle: (member, checked) => toggle(member.id, checked),
+                  }),
                 ]
               : []),
             {
               key: 'name',
               header: t('members.fields.name'),
+              primary: true,
               cell: (member) => (
                 <Link to={`/staff/members/${member.id}`} className="staff-table__strong">
                   {member.lastName}, {member.firstName}

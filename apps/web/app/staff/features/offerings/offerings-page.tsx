@@ -54,7 +54,7 @@ export function OfferingsPage() {
           rows={list.items}
           rowKey={(offering) => offering.id}
           columns={[
-            { key: 'name', header: t('offerings.fields.name'), cell: (offering) => <Link to={`/staff/offerings/${offering.id}`}>{offering.name}</Link> },
+            { key: 'name', header: t('offerings.fields.name'), primary: true, cell: (offering) => <Link to={`/staff/offerings/${offering.id}`}>{offering.name}</Link> },
             { key: 'start', header: t('offerings.fields.start'), cell: (offering) => formatDateTime(offering.startDate, timeZone) },
             { key: 'end', header: t('offerings.fields.end'), cell: (offering) => formatDateTime(offering.endDate, timeZone) },
             { key: 'wines', header: t('offerings.wineCount'), numeric: true, cell: (offering) => offering.wineCount },

@@ -48,7 +48,7 @@ function Lines({ order }: { order: StaffOrder }) {
         rows={order.lines}
         rowKey={(line) => line.id}
         columns={[
-          { key: 'wine', header: t('orders.fields.wine'), cell: (line) => `${line.name} ${line.vintage}` },
+          { key: 'wine', header: t('orders.fields.wine'), primary: true, cell: (line) => `${line.name} ${line.vintage}` },
           { key: 'size', header: t('orders.fields.size'), numeric: true, cell: (line) => t('orders.sizeMl', { size: line.sizeMl }) },
           { key: 'location', header: t('orders.fields.location'), cell: (line) => line.location?.name ?? '—' },
           { key: 'quantity', header: t('orders.fields.quantity'), numeric: true, cell: (line) => line.quantity },

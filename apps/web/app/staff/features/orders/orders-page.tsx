@@ -62,6 +62,7 @@ export function OrdersPage() {
             {
               key: 'number',
               header: t('orders.fields.number'),
+              primary: true,
               className: 'staff-table__nowrap',
               cell: (order) => (
                 <Link to={`/staff/orders/${order.id}`} className="staff-table__strong">

@@ -83,6 +83,7 @@ export function ProspectsPage() {
             {
               key: 'name',
               header: t('prospects.name'),
+              primary: true,
               cell: (request) => (
                 <>
                   <span className="staff-table__strong">{name(request)}</span>
@@ -102,6 +103,7 @@ export function ProspectsPage() {
               ? {
                   key: 'actions',
                   header: t('prospects.decision'),
+                  label: '',
                   sticky: 'end' as const,
                   cell: (request) =>
                     canWrite ? (

@@ -56,7 +56,7 @@ export function WinesPage() {
           rows={list.items}
           rowKey={(wine) => wine.id}
           columns={[
-            { key: 'name', header: t('wines.fields.name'), cell: (wine) => <Link to={`/staff/wines/${wine.id}`}>{wine.name}</Link> },
+            { key: 'name', header: t('wines.fields.name'), primary: true, cell: (wine) => <Link to={`/staff/wines/${wine.id}`}>{wine.name}</Link> },
             { key: 'vintage', header: t('wines.fields.vintage'), numeric: true, cell: (wine) => wine.vintage },
             { key: 'size', header: t('wines.fields.sizeMl'), numeric: true, cell: (wine) => wine.sizeMl.toLocaleString('en-US') },
             {

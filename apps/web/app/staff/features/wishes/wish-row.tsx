@@ -11,7 +11,10 @@ const TONE = {
   declined: 'quiet',
 } as const;
 
-/** One wish: who asked for what, their history, what is left, and (waiting, for managers) grant or decline. */
+/**
+ * One wish: who asked for what, their history, what is left, and (waiting, for managers) grant or
+ * decline. On a phone the row reads as a card (staff-table--cards), each value under its column's name.
+ */
 export function WishRow({
   wish,
   canWrite,
@@ -47,11 +50,11 @@ export function WishRow({
 
   return (
     <tr data-testid="wish-row" data-email={wish.email}>
-      <td className="member-cell">
+      <td className="member-cell staff-table__primary">
         <span className="alloc-grid__name">{name}</span>
         <span className="alloc-grid__email">{wish.email}</span>
       </td>
-      <td className="staff-table__nowrap">
+      <td className="staff-table__nowrap" data-label={t('wishes.columns.wine')}>
         {wineTitle({
           name: wish.wineName,
           vintage: wish.vintage,
@@ -59,9 +62,13 @@ export function WishRow({
         })}
         <span className="alloc-grid__email">{t('wishes.maximumNow', { count: wish.maximum })}</span>
       </td>
-      <td className="staff-table__num">{wish.quantity}</td>
-      <td className="staff-table__num">{wish.left}</td>
-      <td className="wish-history">
+      <td className="staff-table__num" data-label={t('wishes.columns.asked')}>
+        {wish.quantity}
+      </td>
+      <td className="staff-table__num" data-label={t('wishes.columns.left')}>
+        {wish.left}
+      </td>
+      <td className="wish-history" data-label={t('wishes.columns.history')}>
         {[
           t('wishes.history.offerings', { count: wish.history.offerings }),
           t('wishes.history.orders', { count: wish.history.ordered }),
@@ -75,7 +82,7 @@ export function WishRow({
           </span>
         ) : null}
       </td>
-      <td>
+      <td data-label={t('wishes.columns.status')}>
         <StatusBadge tone={TONE[wish.status]}>
           {wish.status === 'granted' && wish.grantedQuantity !== null
             ? t('wishes.status.grantedCount', { count: wish.grantedQuantity })

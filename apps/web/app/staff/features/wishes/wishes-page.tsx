@@ -88,7 +88,7 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
       {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={t(status ? 'wishes.emptyFiltered' : 'wishes.empty')} /> : null}
       {list.items.length > 0 ? (
         <div className="staff-table-wrap" role="region" aria-label={t('wishes.listLabel')} tabIndex={0}>
-          <table className="staff-table wish-table">
+          <table className="staff-table staff-table--cards wish-table">
             <caption className="visually-hidden">{t('wishes.listLabel')}</caption>
             <thead>
               <tr>
