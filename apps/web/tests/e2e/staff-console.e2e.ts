@@ -220,6 +220,16 @@ describe('the staff console', () => {
     await expect.poll(() => state.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`).innerText()).not.toBe('');
     expect(await state.inputValue()).toBe('ZZ');
+    // On a phone each row is a card ("Row n"), every field and the refusal in sight, nothing sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => tax.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+    const card = tax.locator('tbody tr').nth(rows);
+    expect((await card.locator('td').first().innerText()).trim()).toBe(`Row ${row}`);
+    const frame = (await tax.boundingBox())!;
+    for (const part of [state, page.getByLabel(`Rate (%), row ${row}`), page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`), card.getByRole('button', { name: /^Remove/ })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x >= frame.x && box.x + box.width <= frame.x + frame.width, String(part)).toBe(true);
+    }
     // Nothing was written: the tables as the API has them are the same length as before.
     await page.reload();
     await page.getByRole('region', { name: 'Tax table' }).waitFor();

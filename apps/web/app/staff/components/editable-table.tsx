@@ -14,7 +14,8 @@ export interface EditableColumn {
 
 /**
  * A table whose cells are fields: rows are added and removed, and an error of the API appears
- * under its cell. Each field is labelled by its column and row ("Country, row 3").
+ * under its cell. Each field is labelled by its column and row ("Country, row 3"). On a phone each
+ * row is a card ("Row 3"), each field beside its column's name (staff-table--cards).
  */
 export function EditableTable({
   id,
@@ -42,7 +43,7 @@ export function EditableTable({
   return (
     <>
       <div className="staff-table-wrap" role="region" aria-label={t('editable.regionLabel', { caption })} tabIndex={0}>
-        <table className="staff-table staff-table--editable">
+        <table className="staff-table staff-table--editable staff-table--cards">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
@@ -64,7 +65,10 @@ export function EditableTable({
           <tbody>
             {rows.map((row, index) => (
               <tr key={index}>
-                <td className="staff-table__num">{index + 1}</td>
+                <td className="staff-table__num staff-table__primary">
+                  <span className="editable-row__short">{index + 1}</span>
+                  <span className="editable-row__title">{t('editable.rowTitle', { row: index + 1 })}</span>
+                </td>
                 {columns.map((column) => {
                   const cellId = `${id}-${index}-${column.key}`;
                   const error = errors[`${path}.${index}.${column.key}`];
@@ -78,7 +82,7 @@ export function EditableTable({
                   };
                   const value = row[column.key];
                   return (
-                    <td key={column.key} className={error ? 'field--invalid' : undefined}>
+                    <td key={column.key} className={error ? 'field--invalid' : undefined} data-label={column.header}>
                       {column.kind === 'check' ? (
                         <input type="checkbox" className="staff-check" checked={value === true} onChange={(event) => set(index, column.key, event.target.checked)} {...common} />
                       ) : column.kind === 'long' ? (
