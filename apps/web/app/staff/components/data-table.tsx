@@ -27,7 +27,8 @@ export interface Column<T> {
  * link or a button in it, so the keyboard reaches it. Wide tables scroll inside a focusable region.
  * On a phone each row reads as a card, every value under its column's name (a CSS label that the
  * accessibility tree leaves out: the cell keeps its header), so nothing waits behind a sideways
- * scroll; the header row then shows only what can be used (a "select every row" box).
+ * scroll; the header row then shows only what can be used (a "select every row" box). The table's
+ * roles are written out: some browsers stop reading a table as one once its display is changed.
  */
 export function DataTable<T>({
   caption,
@@ -47,23 +48,24 @@ export function DataTable<T>({
 }) {
   return (
     <div className="staff-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="staff-table staff-table--cards">
+      <table className="staff-table staff-table--cards" role="table">
         <caption className={captionHidden ? 'visually-hidden' : 'staff-table__caption'}>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={classes(column.numeric && 'staff-table__num', column.sticky && 'staff-table__sticky-end')}>
+              <th key={column.key} scope="col" role="columnheader" className={classes(column.numeric && 'staff-table__num', column.sticky && 'staff-table__sticky-end')}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} {...rowAttributes?.(row)}>
+            <tr key={rowKey(row, index)} role="row" {...rowAttributes?.(row)}>
               {columns.map((column) => (
                 <td
                   key={column.key}
+                  role="cell"
                   className={classes(column.numeric && 'staff-table__num', column.sticky && 'staff-table__sticky-end', column.primary && 'staff-table__primary', column.className)}
                   data-label={labelOf(column)}
                 >

@@ -15,7 +15,8 @@ export interface EditableColumn {
 /**
  * A table whose cells are fields: rows are added and removed, and an error of the API appears
  * under its cell. Each field is labelled by its column and row ("Country, row 3"). On a phone each
- * row is a card ("Row 3"), each field beside its column's name (staff-table--cards).
+ * row is a card ("Row 3"), each field beside its column's name (staff-table--cards), the table's
+ * roles written out as in DataTable.
  */
 export function EditableTable({
   id,
@@ -43,29 +44,29 @@ export function EditableTable({
   return (
     <>
       <div className="staff-table-wrap" role="region" aria-label={t('editable.regionLabel', { caption })} tabIndex={0}>
-        <table className="staff-table staff-table--editable staff-table--cards">
+        <table className="staff-table staff-table--editable staff-table--cards" role="table">
           <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="staff-table__num">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader" className="staff-table__num">
                 {t('editable.row')}
               </th>
               {columns.map((column) => (
-                <th scope="col" key={column.key}>
+                <th scope="col" role="columnheader" key={column.key}>
                   {column.header}
                 </th>
               ))}
               {disabled ? null : (
-                <th scope="col">
+                <th scope="col" role="columnheader">
                   <span className="visually-hidden">{t('editable.actions')}</span>
                 </th>
               )}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row, index) => (
-              <tr key={index}>
-                <td className="staff-table__num staff-table__primary">
+              <tr role="row" key={index}>
+                <td role="cell" className="staff-table__num staff-table__primary">
                   <span className="editable-row__short">{index + 1}</span>
                   <span className="editable-row__title">{t('editable.rowTitle', { row: index + 1 })}</span>
                 </td>
@@ -82,7 +83,7 @@ export function EditableTable({
                   };
                   const value = row[column.key];
                   return (
-                    <td key={column.key} className={error ? 'field--invalid' : undefined} data-label={column.header}>
+                    <td role="cell" key={column.key} className={error ? 'field--invalid' : undefined} data-label={column.header}>
                       {column.kind === 'check' ? (
                         <input type="checkbox" className="staff-check" checked={value === true} onChange={(event) => set(index, column.key, event.target.checked)} {...common} />
                       ) : column.kind === 'long' ? (
@@ -105,7 +106,7 @@ export function EditableTable({
                   );
                 })}
                 {disabled ? null : (
-                  <td>
+                  <td role="cell">
                     <button type="button" className="button button--small button--quiet" onClick={() => onChange(rows.filter((_, i) => i !== index))}>
                       {t('actions.remove')}
                       <span className="visually-hidden"> {t('editable.rowNumber', { row: index + 1 })}</span>

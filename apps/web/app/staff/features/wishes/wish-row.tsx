@@ -13,7 +13,8 @@ const TONE = {
 
 /**
  * One wish: who asked for what, their history, what is left, and (waiting, for managers) grant or
- * decline. On a phone the row reads as a card (staff-table--cards), each value under its column's name.
+ * decline. On a phone the row reads as a card (staff-table--cards), each value under its column's
+ * name; the table's roles are written out as in DataTable.
  */
 export function WishRow({
   wish,
@@ -49,12 +50,12 @@ export function WishRow({
   };
 
   return (
-    <tr data-testid="wish-row" data-email={wish.email}>
-      <td className="member-cell staff-table__primary">
+    <tr role="row" data-testid="wish-row" data-email={wish.email}>
+      <td role="cell" className="member-cell staff-table__primary">
         <span className="alloc-grid__name">{name}</span>
         <span className="alloc-grid__email">{wish.email}</span>
       </td>
-      <td className="staff-table__nowrap" data-label={t('wishes.columns.wine')}>
+      <td role="cell" className="staff-table__nowrap" data-label={t('wishes.columns.wine')}>
         {wineTitle({
           name: wish.wineName,
           vintage: wish.vintage,
@@ -62,13 +63,13 @@ export function WishRow({
         })}
         <span className="alloc-grid__email">{t('wishes.maximumNow', { count: wish.maximum })}</span>
       </td>
-      <td className="staff-table__num" data-label={t('wishes.columns.asked')}>
+      <td role="cell" className="staff-table__num" data-label={t('wishes.columns.asked')}>
         {wish.quantity}
       </td>
-      <td className="staff-table__num" data-label={t('wishes.columns.left')}>
+      <td role="cell" className="staff-table__num" data-label={t('wishes.columns.left')}>
         {wish.left}
       </td>
-      <td className="wish-history" data-label={t('wishes.columns.history')}>
+      <td role="cell" className="wish-history" data-label={t('wishes.columns.history')}>
         {[
           t('wishes.history.offerings', { count: wish.history.offerings }),
           t('wishes.history.orders', { count: wish.history.ordered }),
@@ -82,7 +83,7 @@ export function WishRow({
           </span>
         ) : null}
       </td>
-      <td data-label={t('wishes.columns.status')}>
+      <td role="cell" data-label={t('wishes.columns.status')}>
         <StatusBadge tone={TONE[wish.status]}>
           {wish.status === 'granted' && wish.grantedQuantity !== null
             ? t('wishes.status.grantedCount', { count: wish.grantedQuantity })
@@ -90,7 +91,7 @@ export function WishRow({
         </StatusBadge>
       </td>
       {canWrite ? (
-        <td className="staff-table__sticky-end">
+        <td role="cell" className="staff-table__sticky-end">
           {wish.status === 'requested' ? (
             <form className="wish-actions" onSubmit={submit} noValidate>
               <span className="wish-actions__row">

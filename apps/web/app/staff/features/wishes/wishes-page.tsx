@@ -88,28 +88,28 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
       {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={t(status ? 'wishes.emptyFiltered' : 'wishes.empty')} /> : null}
       {list.items.length > 0 ? (
         <div className="staff-table-wrap" role="region" aria-label={t('wishes.listLabel')} tabIndex={0}>
-          <table className="staff-table staff-table--cards wish-table">
+          <table className="staff-table staff-table--cards wish-table" role="table">
             <caption className="visually-hidden">{t('wishes.listLabel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('wishes.columns.member')}</th>
-                <th scope="col">{t('wishes.columns.wine')}</th>
-                <th scope="col" className="staff-table__num">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">{t('wishes.columns.member')}</th>
+                <th scope="col" role="columnheader">{t('wishes.columns.wine')}</th>
+                <th scope="col" role="columnheader" className="staff-table__num">
                   {t('wishes.columns.asked')}
                 </th>
-                <th scope="col" className="staff-table__num">
+                <th scope="col" role="columnheader" className="staff-table__num">
                   {t('wishes.columns.left')}
                 </th>
-                <th scope="col">{t('wishes.columns.history')}</th>
-                <th scope="col">{t('wishes.columns.status')}</th>
+                <th scope="col" role="columnheader">{t('wishes.columns.history')}</th>
+                <th scope="col" role="columnheader">{t('wishes.columns.status')}</th>
                 {canWrite ? (
-                  <th scope="col" className="staff-table__sticky-end">
+                  <th scope="col" role="columnheader" className="staff-table__sticky-end">
                     {t('wishes.columns.decide')}
                   </th>
                 ) : null}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {list.items.map((wish) => (
                 <WishRow
                   key={`${wish.id}:${wish.status}:${wish.left}`}
