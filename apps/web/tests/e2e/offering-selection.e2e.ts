@@ -158,8 +158,8 @@ describe('choosing wines', () => {
     // the member puts it down; this phone is not): the desktop can only show what reached the
     // server. Without this wait the desktop's read sometimes went out just before the phone's save.
     const savedChoice = async () => {
-      const cart = (await api<{ lines?: SelectionLine[] }>(token, 'GET', `${base}/allocation/${allocationId}/cart`)).body;
-      return Object.fromEntries((cart.lines ?? []).map((line) => [line.wineId, line.quantity]));
+      const cart = (await api<{ lines?: SelectionLine[] } | null>(token, 'GET', `${base}/allocation/${allocationId}/cart`)).body;
+      return Object.fromEntries((cart?.lines ?? []).map((line) => [line.wineId, line.quantity]));
     };
     await expect.poll(savedChoice).toEqual({ [wines.free.id]: 3, [wines.capped.id]: wines.capped.maximum, [wines.bound.id]: 1 });
     // Back on the desktop, the phone's choice shows once its tab is in focus again.
@@ -190,8 +190,16 @@ describe('adding bottles after an order', () => {
 
     const { page, consoleErrors } = await newPage({ viewport });
     await signInTo(page, member, '/offering/thank-you');
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
     await page.goto('/offering/allocation');
     await page.getByTestId('adding-notice').waitFor();
+    // Their order took the cart it was placed from: no choice yet is an ordinary answer, not a
+    // failed request for the browser to log.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith('/cart')))).toBe(true);
+    expect(refused).toEqual([]);
     expect(await card(page, wine).getByTestId('wine-ordered').innerText()).toMatch(new RegExp(`^You have ordered ${wine.ordered} · up to ${left} more$`, 'i'));
     await field(page, wine).fill('99');
     await expect.poll(() => field(page, wine).inputValue()).toBe(String(left));

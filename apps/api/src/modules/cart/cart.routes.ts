@@ -32,13 +32,16 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
         tags: ['cart'],
         summary: "The member's cart of one allocation, to find the choice from another device",
         description:
-          "The same cart PUT …/cart keeps (its id goes under `cartId`). 404 'This cart does not exist' when the member has none for the allocation (placing an order deletes the cart it was placed from); 404 'This allocation does not exist' for another member's or an unknown allocation.",
+          "The same cart PUT …/cart keeps (its id goes under `cartId`). 204 with no body while the member has none for the allocation (no choice made yet, or an order was placed from it, which deletes the cart): an ordinary answer, so a browser logs no failed request on every first visit. 404 'This allocation does not exist' for another member's or an unknown allocation.",
         headers: TenantHeadersSchema,
         params: AllocationParamsSchema,
-        response: { 200: CartSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: CartSchema, 204: z.null().describe('The member has no cart for this allocation'), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => cart.forAllocation(request.tenant.id, request.params.customerId, request.params.allocationId),
+    async (request, reply) => {
+      const found = await cart.forAllocation(request.tenant.id, request.params.customerId, request.params.allocationId);
+      return found ?? reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -72,11 +72,12 @@ export function createCartService(deps: {
      * The member's cart of an allocation, so another device (with no `cartId` in its storage) finds
      * the choice. 404 when there is none (placing an order deletes the cart it was placed from).
      */
-    async forAllocation(tenantId: string, customerId: string, allocationId: string): Promise<Cart> {
+    /** The member's cart of the allocation; null while they have none (an ordinary answer, not an error). */
+    async forAllocation(tenantId: string, customerId: string, allocationId: string): Promise<Cart | null> {
       const offer = await repository.findAllocation(tenantId, customerId, allocationId);
       if (!offer) throw new ApiError('notFound', API_MESSAGES.allocationNotFound);
       const cart = await repository.findCartForAllocation(tenantId, customerId, allocationId);
-      if (!cart) throw new ApiError('notFound', API_MESSAGES.cartNotFound);
+      if (!cart) return null;
       return toCartView(cart, await repository.wineLimits(tenantId, cart.allocationId));
     },
 

@@ -86,16 +86,16 @@ export function getAllocationCartQueryOptions(customerId: string | null, token: 
     queryFn: async ({ signal }): Promise<Cart | null> => {
       await savesUnderWay.get(allocationId ?? '')?.catch(() => undefined);
       try {
-        // No cart yet is an ordinary answer, not a failure to report.
-        const cart = await apiClient.get(`${allocationPath(customerId, allocationId ?? '')}/cart`, {
-          token,
-          schema: CartSchema,
-          signal,
-          query: { skipErrorReporting: 'true' },
-        });
+        // No cart yet is an ordinary answer (204), not a failed request.
+        const cart = await apiClient.get(`${allocationPath(customerId, allocationId ?? '')}/cart`, { token, schema: CartSchema.optional(), signal });
+        if (!cart) {
+          clearCartId();
+          return null;
+        }
         writeCartId(cart.id);
         return cart;
       } catch (error) {
+        // The allocation itself is gone (reported, as any API failure): the page opens with no choice.
         if (isApiError(error) && error.status === 404) {
           clearCartId();
           return null;
