@@ -386,6 +386,28 @@ describe('the staff console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it("keeps the members' and the orders' lists whole in a small laptop's window (1024 px): standing, total and status in sight", async () => {
+    await newMember('ordered');
+    const { page, consoleErrors } = await signedInPage('manager', { width: 1024, height: 800 });
+    for (const [path, name, last] of [
+      ['/staff/members', 'Members', 'Standing'],
+      ['/staff/orders', 'Orders', 'Status'],
+    ] as const) {
+      await page.goto(path);
+      await waitForApp(page);
+      const list = page.getByRole('region', { name });
+      await list.locator('tbody tr').first().waitFor();
+      expect(await list.evaluate((region) => region.scrollWidth - region.clientWidth), `${name}: hidden past the table's edge`).toBe(0);
+      const frame = (await list.boundingBox())!;
+      const header = (await list.getByRole('columnheader', { name: last }).boundingBox())!;
+      expect(header.x + header.width, `${name}: the ${last} column`).toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    // The e-mail reads under the member's name, and when an order was placed under its number.
+    const order = page.getByRole('region', { name: 'Orders' }).locator('tbody tr').first().locator('td').first();
+    expect(await order.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it("reads the members and the staff as cards on a phone: every member selected at once, a colleague's role and Deactivate both in sight", async () => {
     await newMember('member');
     const { page, consoleErrors } = await signedInPage('admin', { width: 390, height: 844 });

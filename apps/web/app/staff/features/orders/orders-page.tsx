@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
+import { EmailText } from '../../components/email-text';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
@@ -63,14 +64,21 @@ export function OrdersPage() {
               key: 'number',
               header: t('orders.fields.number'),
               primary: true,
-              className: 'staff-table__nowrap',
+              // When it was placed reads under the number: a column of its own left a small laptop's
+              // window (1024 px) without the total's and status's columns.
               cell: (order) => (
-                <Link to={`/staff/orders/${order.id}`} className="staff-table__strong">
-                  {order.number}
-                </Link>
+                <>
+                  <Link to={`/staff/orders/${order.id}`} className="staff-table__strong staff-table__nowrap">
+                    {order.number}
+                  </Link>
+                  <br />
+                  <span className="staff-muted">
+                    <span className="visually-hidden">{t('orders.fields.placedAt')}: </span>
+                    <DateTime value={order.placedAt} timeZone={timeZone} />
+                  </span>
+                </>
               ),
             },
-            { key: 'placed', header: t('orders.fields.placedAt'), cell: (order) => <DateTime value={order.placedAt} timeZone={timeZone} /> },
             {
               key: 'member',
               header: t('orders.fields.member'),
@@ -78,7 +86,9 @@ export function OrdersPage() {
                 <>
                   {order.member.firstName} {order.member.lastName}
                   <br />
-                  <span className="staff-muted">{order.member.email}</span>
+                  <span className="staff-muted">
+                    <EmailText value={order.member.email} />
+                  </span>
                 </>
               ),
             },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Confirm } from '../../components/confirm';
 import { DataTable } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
+import { EmailText } from '../../components/email-text';
 import { SelectInput } from '../../components/fields';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore, ReadOnlyNote } from '../../components/states';
@@ -88,7 +89,9 @@ export function ProspectsPage() {
                 <>
                   <span className="staff-table__strong">{name(request)}</span>
                   <br />
-                  <a href={`mailto:${request.email}`}>{request.email}</a>
+                  <a href={`mailto:${request.email}`}>
+                    <EmailText value={request.email} />
+                  </a>
                   <br />
                   <span className="staff-muted">
                     <span className="visually-hidden">{t('prospects.place')}: </span>
