@@ -358,6 +358,8 @@ describe('the staff console', () => {
     const wide = await decisionsInSight();
     expect(wide.buttons).toBeGreaterThan(0);
     expect(wide).toEqual({ buttons: wide.buttons, inside: wide.buttons, hiddenSideways: 0 });
+    // A stop of Tab (to scroll with the arrow keys) only while there is something to scroll.
+    expect(await table.getAttribute('tabindex')).toBeNull();
     // Where each one lives is under the name, and when it arrived reads as one date and time.
     const first = table.locator('tbody tr').first();
     expect(await first.locator('td').nth(2).innerText()).toMatch(/\n[^\n]+, [A-Z]{2}$/);
@@ -368,6 +370,7 @@ describe('the staff console', () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await expect.poll(async () => (await decisionsInSight()).inside).toBe(wide.buttons);
     expect((await decisionsInSight()).hiddenSideways).toBeGreaterThan(0);
+    await expect.poll(() => table.getAttribute('tabindex')).toBe('0');
     await table.evaluate((region) => region.scrollTo({ left: region.scrollWidth }));
     expect((await decisionsInSight()).inside).toBe(wide.buttons);
 
@@ -376,6 +379,7 @@ describe('the staff console', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(async () => (await decisionsInSight()).hiddenSideways).toBe(0);
     expect((await decisionsInSight()).inside).toBe(wide.buttons);
+    await expect.poll(() => table.getAttribute('tabindex')).toBeNull();
     const [place, arrived, name] = await Promise.all([0, 1, 2].map((index) => first.locator('td').nth(index).boundingBox()));
     expect(name!.y).toBeLessThan(place!.y);
     expect(place!.y).toBeLessThan(arrived!.y);
@@ -401,6 +405,8 @@ describe('the staff console', () => {
       const frame = (await list.boundingBox())!;
       const header = (await list.getByRole('columnheader', { name: last }).boundingBox())!;
       expect(header.x + header.width, `${name}: the ${last} column`).toBeLessThanOrEqual(frame.x + frame.width);
+      // With nothing to scroll, the table's frame is no stop of Tab before its first link.
+      expect(await list.getAttribute('tabindex'), `${name}: a stop of Tab with nothing to scroll`).toBeNull();
     }
     // The e-mail reads under the member's name, and when an order was placed under its number.
     const order = page.getByRole('region', { name: 'Orders' }).locator('tbody tr').first().locator('td').first();

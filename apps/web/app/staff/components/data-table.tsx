@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableFrame } from './table-frame';
 
 export interface Column<T> {
   key: string;
@@ -47,7 +48,7 @@ export function DataTable<T>({
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
 }) {
   return (
-    <div className="staff-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+    <TableFrame label={caption}>
       <table className="staff-table staff-table--cards" role="table">
         <caption className={captionHidden ? 'visually-hidden' : 'staff-table__caption'}>{caption}</caption>
         <thead role="rowgroup">
@@ -76,7 +77,7 @@ export function DataTable<T>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }
 

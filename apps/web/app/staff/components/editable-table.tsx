@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../lib/field-errors';
+import { TableFrame } from './table-frame';
 
 export type CellKind = 'text' | 'number' | 'money' | 'check' | 'long';
 export type EditableRow = Record<string, string | boolean>;
@@ -43,7 +44,7 @@ export function EditableTable({
   const set = (index: number, key: string, value: string | boolean) => onChange(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
   return (
     <>
-      <div className="staff-table-wrap" role="region" aria-label={t('editable.regionLabel', { caption })} tabIndex={0}>
+      <TableFrame label={t('editable.regionLabel', { caption })}>
         <table className="staff-table staff-table--editable staff-table--cards" role="table">
           <caption className="visually-hidden">{caption}</caption>
           <thead role="rowgroup">
@@ -117,7 +118,7 @@ export function EditableTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       {errors[path] ? <p className="field__error">{errors[path]}</p> : null}
       {disabled ? null : (
         <button type="button" className="button button--small button--quiet staff-add-row" onClick={() => onChange([...rows, newRow()])}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LineInput, StaffAllocation } from './allocations.api';
 import { AllocationRow, type GridWine } from './allocation-row';
+import { TableFrame } from '../../components/table-frame';
 
 /**
  * Members × wines: one row per member (name, e-mail and tier fixed on the left), one column per
@@ -21,7 +22,7 @@ export function AllocationGrid({
 }) {
   const { t } = useTranslation('staff');
   return (
-    <div className="staff-table-wrap alloc-grid-wrap" role="region" aria-label={t('allocations.gridLabel')} tabIndex={0}>
+    <TableFrame label={t('allocations.gridLabel')} className="alloc-grid-wrap">
       <table className="staff-table alloc-grid">
         <caption className="visually-hidden">{t('allocations.gridCaption')}</caption>
         <thead>
@@ -56,6 +57,6 @@ export function AllocationGrid({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

@@ -13,6 +13,7 @@ import { useFilterParams } from '../allocations/use-filter-params';
 import { BulkGrantDialog } from './bulk-grant-dialog';
 import { WishRow } from './wish-row';
 import { useDecideWish, wishesPath, type StaffWish } from './wishes.api';
+import { TableFrame } from '../../components/table-frame';
 
 /** /staff/offerings/:offeringId/wishes: members' requests for more, answered one by one or by a rule. */
 export function WishesPage({ offeringId }: { offeringId: string }) {
@@ -87,7 +88,7 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
       {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
       {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={t(status ? 'wishes.emptyFiltered' : 'wishes.empty')} /> : null}
       {list.items.length > 0 ? (
-        <div className="staff-table-wrap" role="region" aria-label={t('wishes.listLabel')} tabIndex={0}>
+        <TableFrame label={t('wishes.listLabel')}>
           <table className="staff-table staff-table--cards wish-table" role="table">
             <caption className="visually-hidden">{t('wishes.listLabel')}</caption>
             <thead role="rowgroup">
@@ -123,7 +124,7 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       ) : null}
       <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
       {canWrite ? (
