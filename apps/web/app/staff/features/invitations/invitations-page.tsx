@@ -5,6 +5,7 @@ import { INVITATION_STATES, type InvitationState } from '@winery/domain';
 import { Confirm } from '../../components/confirm';
 import { DataTable, selectColumn } from '../../components/data-table';
 import { DateTime } from '../../components/date-time';
+import { EmailText } from '../../components/email-text';
 import { SelectInput } from '../../components/fields';
 import { Section } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
@@ -169,7 +170,9 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
               cell: (row) => (
                 <>
                   <span className="alloc-grid__name">{nameOf(row)}</span>
-                  <span className="alloc-grid__email">{row.email}</span>
+                  <span className="alloc-grid__email">
+                    <EmailText value={row.email} />
+                  </span>
                 </>
               ),
             },
