@@ -220,6 +220,28 @@ describe('the staff console', () => {
     await expect.poll(() => state.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`).innerText()).not.toBe('');
     expect(await state.inputValue()).toBe('ZZ');
+    // A tablet's width: the shipping table is wider than its frame, and a row's Remove stays in
+    // sight at its edge, the fields scrolling under it.
+    await page.setViewportSize({ width: 834, height: 1112 });
+    const shipping = page.getByRole('region', { name: 'Shipping table' });
+    await expect.poll(() => shipping.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+    const remove = shipping.getByRole('button', { name: /^Remove/ }).first();
+    const insideFrame = () =>
+      remove.evaluate((button) => {
+        const frame = button.closest('[role="region"]')!.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return box.left >= frame.left && box.right <= frame.right;
+      });
+    expect(await insideFrame(), "the first row's Remove inside the shipping table's frame").toBe(true);
+    await remove.evaluate((button) => button.scrollIntoView({ block: 'center', inline: 'nearest' }));
+    expect(
+      await remove.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      }),
+      "the first row's Remove uncovered",
+    ).toBe(true);
+
     // On a phone each row is a card ("Row n"), every field and the refusal in sight, nothing sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => tax.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);

@@ -17,7 +17,7 @@ export interface EditableColumn {
  * A table whose cells are fields: rows are added and removed, and an error of the API appears
  * under its cell. Each field is labelled by its column and row ("Country, row 3"). On a phone each
  * row is a card ("Row 3"), each field beside its column's name (staff-table--cards), the table's
- * roles written out as in DataTable.
+ * roles written out as in DataTable; wider, a row's Remove stays at the table's right edge.
  */
 export function EditableTable({
   id,
@@ -58,7 +58,7 @@ export function EditableTable({
                 </th>
               ))}
               {disabled ? null : (
-                <th scope="col" role="columnheader">
+                <th scope="col" role="columnheader" className="staff-table__sticky-end">
                   <span className="visually-hidden">{t('editable.actions')}</span>
                 </th>
               )}
@@ -107,7 +107,7 @@ export function EditableTable({
                   );
                 })}
                 {disabled ? null : (
-                  <td role="cell">
+                  <td role="cell" className="staff-table__sticky-end">
                     <button type="button" className="button button--small button--quiet" onClick={() => onChange(rows.filter((_, i) => i !== index))}>
                       {t('actions.remove')}
                       <span className="visually-hidden"> {t('editable.rowNumber', { row: index + 1 })}</span>
