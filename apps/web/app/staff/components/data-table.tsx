@@ -25,7 +25,7 @@ export interface Column<T> {
 
 /**
  * A plain table: rows are read by screen readers as a table, and what can be done with a row is a
- * link or a button in it, so the keyboard reaches it. Wide tables scroll inside a focusable region.
+ * link or a button in it, so the keyboard reaches it. A wide table scrolls in its frame (TableFrame).
  * On a phone each row reads as a card, every value under its column's name (a CSS label that the
  * accessibility tree leaves out: the cell keeps its header), so nothing waits behind a sideways
  * scroll; the header row then shows only what can be used (a "select every row" box). The table's
