@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { draftChanged, draftOf, linesOfDraft, type RowDraft } from './allocation-cells';
 import type { LineInput, StaffAllocation } from './allocations.api';
 import { InvitationBadge } from './invitation-badge';
+import { memberName } from '../../lib/member-name';
 
 export interface GridWine {
   offeringWineId: string;
@@ -49,7 +50,7 @@ export function AllocationRow({
   const [draft, setDraft] = useState<RowDraft>(saved);
   const [state, setState] = useState<RowState>({ kind: 'idle' });
   const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
-  const name = `${allocation.firstName} ${allocation.lastName}`.trim() || allocation.email;
+  const name = memberName(allocation);
   const changed = draftChanged(draft, saved);
 
   const setCell = (wineId: string, part: 'min' | 'max', value: string) => {

@@ -10,6 +10,7 @@ import { SelectInput } from '../../components/fields';
 import { Section } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
 import type { StaffOffering } from '../offerings/offerings.api';
+import { memberName } from '../../lib/member-name';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
@@ -24,8 +25,6 @@ type Asking = { kind: 'all' } | { kind: 'selected' } | { kind: 'remind' } | null
 
 /** The confirmation's texts: "all" and the reminder say so when they are for one tier. */
 const confirmKey = (kind: 'all' | 'selected' | 'remind', tierName: string) => (tierName && kind !== 'selected' ? `${kind}Tier` : kind);
-
-const nameOf = (row: StaffInvitation) => `${row.firstName} ${row.lastName}`.trim() || row.email;
 
 /** /staff/offerings/:offeringId/invitations: send the allocation links, and follow each one. */
 export function InvitationsPage({ offeringId }: { offeringId: string }) {
@@ -156,7 +155,7 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
                     allLabel: t('invitations.selectAll'),
                     allChecked: allShown,
                     onAll: (checked) => setSelected(checked ? new Set(list.items.map((row) => row.customerId)) : new Set()),
-                    rowLabel: (row) => t('invitations.select', { name: nameOf(row) }),
+                    rowLabel: (row) => t('invitations.select', { name: memberName(row) }),
                     isChecked: (row) => selected.has(row.customerId),
                     onToggle: (row, checked) => toggle(row.customerId, checked),
                   }),
@@ -169,7 +168,7 @@ function InvitationsBody({ offering }: { offering: StaffOffering }) {
               className: 'member-cell',
               cell: (row) => (
                 <>
-                  <span className="alloc-grid__name">{nameOf(row)}</span>
+                  <span className="alloc-grid__name">{memberName(row)}</span>
                   <span className="alloc-grid__email">
                     <EmailText value={row.email} />
                   </span>

@@ -4,6 +4,7 @@ import { wineTitle } from '../../../lib/wine-format';
 import { EmailText } from '../../components/email-text';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatDay } from '../../lib/time-zone';
+import { memberName } from '../../lib/member-name';
 import { grantCap, type StaffWish } from './wishes.api';
 
 const TONE = {
@@ -36,7 +37,7 @@ export function WishRow({
   const cap = grantCap(wish);
   const [quantity, setQuantity] = useState(String(cap));
   const [error, setError] = useState('');
-  const name = `${wish.firstName} ${wish.lastName}`.trim() || wish.email;
+  const name = memberName(wish);
   const inputId = `grant-${wish.id}`;
 
   const submit = (event: FormEvent) => {

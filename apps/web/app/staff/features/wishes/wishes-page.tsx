@@ -4,6 +4,7 @@ import { WISH_STATUSES } from '@winery/domain';
 import { Confirm } from '../../components/confirm';
 import { SelectInput } from '../../components/fields';
 import { EmptyState, ErrorState, LoadingState, LoadMore } from '../../components/states';
+import { memberName } from '../../lib/member-name';
 import type { StaffOffering } from '../offerings/offerings.api';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -51,13 +52,12 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
   const list = usePagedList<StaffWish>(wishesPath(offering.id), { status });
   const decide = useDecideWish(offering.id);
   const [declining, setDeclining] = useState<StaffWish | null>(null);
-  const nameOf = (wish: StaffWish) => `${wish.firstName} ${wish.lastName}`.trim() || wish.email;
 
   const grant = (wish: StaffWish, quantity: number) =>
     decide.mutate(
       { wishId: wish.id, decision: 'grant', quantity },
       {
-        onSuccess: () => toastSaved(t('wishes.grant.done', { count: quantity, name: nameOf(wish) })),
+        onSuccess: () => toastSaved(t('wishes.grant.done', { count: quantity, name: memberName(wish) })),
         onError: (error) => toastFailed(error, t('wishes.grant.failed')),
       },
     );
@@ -66,7 +66,7 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
     decide.mutate(
       { wishId: declining.id, decision: 'decline' },
       {
-        onSuccess: () => toastSaved(t('wishes.decline.done', { name: nameOf(declining) })),
+        onSuccess: () => toastSaved(t('wishes.decline.done', { name: memberName(declining) })),
         onError: (error) => toastFailed(error, t('wishes.decline.failed')),
         onSettled: () => setDeclining(null),
       },
@@ -131,7 +131,7 @@ function WishesBody({ offering, canWrite }: { offering: StaffOffering; canWrite:
         <Confirm
           open={declining !== null}
           title={t('wishes.decline.title')}
-          body={declining ? t('wishes.decline.body', { name: nameOf(declining), count: declining.quantity, wine: declining.wineName }) : ''}
+          body={declining ? t('wishes.decline.body', { name: memberName(declining), count: declining.quantity, wine: declining.wineName }) : ''}
           confirmLabel={t('wishes.decline.confirm')}
           busy={decide.isPending}
           onConfirm={decline}
