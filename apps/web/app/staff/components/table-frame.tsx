@@ -14,8 +14,8 @@ export function TableFrame({ label, className, children }: { label: string; clas
     const element = frame.current;
     if (!element) return undefined;
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
-    measure();
-    // The frame narrows with the window; the table grows with its rows.
+    // The frame narrows with the window; the table grows with its rows. An observer also reports
+    // each element's size once when it starts, which is the first measurement.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
