@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AllocationSummary, Offering } from '@winery/domain';
 import { api, apiSignIn } from './support/api';
 import { axeViolationsAt } from './support/axe';
 import { baseURL, expectToast, resizeTo, setupBrowser, waitForApp } from './support/browser';
 import { newMember, TENANT, type Member } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
-import { consoleStorage, newStaffToken } from './support/staff';
+import { consoleStorage, newStaffToken, uncovered } from './support/staff';
 
 const newPage = setupBrowser();
 
@@ -85,16 +85,6 @@ beforeAll(async () => {
   pair = offering.wines.filter((wine) => !bound.has(wine.wineId) && !bound.has(wine.offeringWineId) && wine.available >= 20).slice(0, 2);
   expect(pair, 'the open demo offering has two wines with stock and no combination rule').toHaveLength(2);
 });
-
-/** Whether the element lies, left to right, inside what its table's frame shows, and nothing (a column held at an edge) lies over it. */
-const uncovered = (locator: Locator) =>
-  locator.evaluate((element) => {
-    const shown = element.closest('[role="region"]')!.getBoundingClientRect();
-    const box = element.getBoundingClientRect();
-    if (box.left < shown.left || box.right > shown.right) return false;
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && element.contains(hit);
-  });
 
 describe('allocations, invitations and wishes in the staff console', () => {
   let member: Member;

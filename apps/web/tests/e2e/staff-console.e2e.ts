@@ -5,7 +5,7 @@ import { apiSignIn } from './support/api';
 import { baseURL, setupBrowser, waitForApp } from './support/browser';
 import { axeViolations } from './support/axe';
 import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
-import { consoleStorage, staffTokenOf } from './support/staff';
+import { consoleStorage, staffTokenOf, uncovered } from './support/staff';
 
 const newPage = setupBrowser();
 
@@ -226,21 +226,8 @@ describe('the staff console', () => {
     const shipping = page.getByRole('region', { name: 'Shipping table' });
     await expect.poll(() => shipping.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
     const remove = shipping.getByRole('button', { name: /^Remove/ }).first();
-    const insideFrame = () =>
-      remove.evaluate((button) => {
-        const frame = button.closest('[role="region"]')!.getBoundingClientRect();
-        const box = button.getBoundingClientRect();
-        return box.left >= frame.left && box.right <= frame.right;
-      });
-    expect(await insideFrame(), "the first row's Remove inside the shipping table's frame").toBe(true);
-    await remove.evaluate((button) => button.scrollIntoView({ block: 'center', inline: 'nearest' }));
-    expect(
-      await remove.evaluate((button) => {
-        const box = button.getBoundingClientRect();
-        return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
-      }),
-      "the first row's Remove uncovered",
-    ).toBe(true);
+    await remove.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - innerHeight / 2));
+    expect(await uncovered(remove), "the first row's Remove inside the shipping table's frame, uncovered").toBe(true);
 
     // On a phone each row is a card ("Row n"), every field and the refusal in sight, nothing sideways.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -466,13 +453,8 @@ describe('the staff console', () => {
     await deactivate.waitFor();
     expect(await hiddenSideways('Staff accounts')).toBe(0);
     for (const control of [colleague.getByRole('combobox'), deactivate]) {
-      const uncovered = await control.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        window.scrollBy(0, box.top - innerHeight / 2);
-        const centre = element.getBoundingClientRect();
-        return element.contains(document.elementFromPoint(centre.left + centre.width / 2, centre.top + centre.height / 2));
-      });
-      expect(uncovered).toBe(true);
+      await control.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - innerHeight / 2));
+      expect(await uncovered(control), String(control)).toBe(true);
     }
     expect(consoleErrors).toEqual([]);
   });

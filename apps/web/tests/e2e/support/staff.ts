@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page, ViewportSize } from 'playwright-core';
+import type { Locator, Page, ViewportSize } from 'playwright-core';
 import { baseURL, networkQuiet, resizeTo } from './browser';
 import { newStaff, TENANT, type Staff } from './fixtures';
 
@@ -63,3 +63,17 @@ export async function staffApi<T = unknown>(method: string, path: string, body?:
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
+
+/**
+ * Whether the element lies, left to right, inside what its table's frame shows, and nothing (a
+ * column held at an edge) lies over it. It must be in the window top to bottom: scroll the page
+ * down to it first (window.scrollBy), never with scrollIntoView, which scrolls the table sideways too.
+ */
+export const uncovered = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const shown = element.closest('[role="region"]')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    if (box.left < shown.left || box.right > shown.right) return false;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
