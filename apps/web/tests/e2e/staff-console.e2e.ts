@@ -344,6 +344,37 @@ describe('the staff console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('fits its frame on the narrowest phone (320 px): Menu shows its bars, Sign out stays one line beside who is signed in', async () => {
+    const { page, consoleErrors } = await signedInPage('admin', { width: 1280, height: 720 });
+    await page.goto('/staff');
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    const wideHeight = (await signOut.boundingBox())!.height;
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.waitFor();
+    // The word is for screen readers only here; the three bars are what the eye finds, inside the button.
+    const button = (await menu.boundingBox())!;
+    const bars = (await menu.locator('.main-nav__toggle-bars').boundingBox())!;
+    expect(bars.width).toBeGreaterThanOrEqual(16);
+    expect(bars.x).toBeGreaterThanOrEqual(button.x);
+    expect(bars.x + bars.width).toBeLessThanOrEqual(button.x + button.width);
+    expect(await menu.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+    const signOutBox = (await signOut.boundingBox())!;
+    expect(signOutBox.height).toBe(wideHeight);
+    const who = (await page.getByTestId('staff-who').boundingBox())!;
+    expect(who.x + who.width).toBeLessThanOrEqual(signOutBox.x);
+    expect(signOutBox.x + signOutBox.width).toBeLessThanOrEqual(320);
+
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('keeps each waiting request\'s Approve and Decline in sight: the whole table at 1280 px, the decision column held at the edge when narrower', async () => {
     const { page, consoleErrors } = await signedInPage('manager', { width: 1280, height: 800 });
     await page.goto('/staff/prospects');

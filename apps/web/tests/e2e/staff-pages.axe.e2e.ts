@@ -10,7 +10,12 @@ const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 768, height: 1024 },
 ];
-const PHONE = { width: 390, height: 844 };
+// The narrowest width a page must reflow to without scrolling sideways (WCAG 1.4.10: 320 CSS px)
+// and a common phone's.
+const PHONES = [
+  { width: 320, height: 640 },
+  { width: 390, height: 844 },
+];
 
 let token = '';
 let offeringId = '';
@@ -82,11 +87,13 @@ describe('accessibility of the staff console (axe-core, every rule)', () => {
     for (const path of consolePages()) {
       await openConsolePage(page, path);
       expect(await axeViolationsAt(page, VIEWPORTS), path).toEqual([]);
-      const width = await pageWidthAt(page, PHONE);
-      if (width > PHONE.width) wide.push(`${path}: ${width} px`);
+      for (const phone of PHONES) {
+        const width = await pageWidthAt(page, phone);
+        if (width > phone.width) wide.push(`${path}: ${width} px at ${phone.width}`);
+      }
     }
     // The members', orders', tiers' and audit pages are measured so by staff-operations.e2e.ts.
-    expect(wide, `pages wider than a phone (${PHONE.width} px)`).toEqual([]);
+    expect(wide, 'pages wider than a phone').toEqual([]);
     expect(consoleErrors).toEqual([]);
     // Sixteen pages, each checked by axe twice: longer than one journey step.
   }, 120_000);

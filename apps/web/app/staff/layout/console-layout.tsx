@@ -55,7 +55,9 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
             onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
             <span className="main-nav__toggle-bars" aria-hidden="true" />
-            {t('layout.menu')}
+            {/* Its own span, as the site header's: on the narrowest phones only the bars show, and
+                this word stays for screen readers (layout/header.css, below 380px). */}
+            <span>{t('layout.menu')}</span>
           </button>
         </div>
         <StaffNav role={staff?.role ?? null} />
