@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDateTime, formatDateTimeParts, formatDay, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
+import { formatClock, formatCountdown, formatDateTime, formatDateTimeParts, formatDay, utcToZonedLocal, zonedLocalToUtc } from './time-zone';
 
 const LA = 'America/Los_Angeles';
 
@@ -41,6 +41,12 @@ describe('the winery time zone', () => {
     expect(formatDateTimeParts('2027-12-31T23:59:00.000Z', 'Europe/Paris')).toEqual({ date: 'Jan 1, 2028', separator: ', ', time: '12:59 AM GMT+1' });
     expect(formatDateTimeParts('not a date', LA)).toBeNull();
     expect(formatDateTimeParts(undefined, LA)).toBeNull();
+  });
+
+  it("tells the time of an update with the zone's name, as every other time in the console", () => {
+    expect(formatClock(Date.parse('2027-01-15T12:21:25.000Z'), LA)).toBe('4:21:25 AM PST');
+    expect(formatClock(Date.parse('2027-07-01T23:05:09.000Z'), LA)).toBe('4:05:09 PM PDT');
+    expect(formatClock(Date.parse('2027-07-01T23:05:09.000Z'), 'Europe/Paris')).toBe('1:05:09 AM GMT+2');
   });
 
   it('counts down in days, hours, minutes and seconds', () => {

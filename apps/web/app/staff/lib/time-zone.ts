@@ -122,10 +122,20 @@ export function formatDay(date: string | null | undefined): string {
   return dayFormat.format(instant);
 }
 
-/** "hh:mm:ss" of an instant in the zone (the dashboard's "Updated …"). */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "4:21:25 AM PST": an instant's time of day in the zone, with the zone's name as every other time
+ * in the console carries it (the dashboard's "Updated …"): a colleague whose own clock reads
+ * another zone can tell how old the figures are.
+ */
 export function formatClock(instant: number, timeZone: string): string {
-  const wall = wallClockAt(instant, timeZone);
-  return `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone, timeZoneName: 'short' });
+    clockFormats.set(timeZone, format);
+  }
+  return format.format(instant).replaceAll('\u202f', ' ');
 }
 
 /** Seconds as "2d 03:04:05" (days only when there are any); never negative. */
