@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolationsAt } from './support/axe';
-import { networkQuiet, setupBrowser, waitForApp } from './support/browser';
+import { networkQuiet, pageWidthAt, setupBrowser, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
 
 const { pages } = JSON.parse(
@@ -13,7 +13,7 @@ const newPage = setupBrowser();
 const members = membersLike('member');
 
 describe('accessibility of every public page (axe-core)', () => {
-  it.each(pages.map((p) => p.path))('%s has no serious or critical violation, at desktop and phone widths', async (path) => {
+  it.each(pages.map((p) => p.path))('%s has no serious or critical violation, at desktop and phone widths, and reflows to 320 px', async (path) => {
     // Loaded once at the desktop width, then checked again with the window as narrow as a phone.
     const widths = [
       { width: 1280, height: 900 },
@@ -24,6 +24,8 @@ describe('accessibility of every public page (axe-core)', () => {
     expect(response?.status(), `${path} is served`).toBe(200);
     await networkQuiet(page);
     expect(await axeViolationsAt(page, widths, { impacts: ['serious', 'critical'] }), path).toEqual([]);
+    // The narrowest width a page must reflow to without scrolling sideways (WCAG 1.4.10).
+    expect(await pageWidthAt(page, { width: 320, height: 640 }), `${path} at 320 px`).toBeLessThanOrEqual(320);
   });
 });
 

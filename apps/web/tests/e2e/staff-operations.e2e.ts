@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, setupBrowser, signIn } from './support/browser';
+import { baseURL, pageWidthAt, setupBrowser, signIn } from './support/browser';
 import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
 import { nextMail } from './support/outbox';
-import { consoleSettled, consoleStorage, pageWidthAt, staffTokenOf } from './support/staff';
+import { consoleSettled, consoleStorage, staffTokenOf } from './support/staff';
 
 /*
  * Issue 14 in the browser, as a winery lives it after moving to the product: its list imported

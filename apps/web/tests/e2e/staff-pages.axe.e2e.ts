@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, setupBrowser } from './support/browser';
+import { baseURL, pageWidthAt, setupBrowser } from './support/browser';
 import { newStaff, TENANT } from './support/fixtures';
-import { consoleSettled, consoleStorage, pageWidthAt } from './support/staff';
+import { consoleSettled, consoleStorage } from './support/staff';
 
 const newPage = setupBrowser();
 const VIEWPORTS = [

@@ -150,6 +150,20 @@ export async function resizeTo(page: Page, viewport: ViewportSize): Promise<void
   expect(await page.evaluate(() => window.innerWidth), 'the window is as wide as asked').toBe(viewport.width);
 }
 
+/**
+ * How wide the page is when the window is as narrow as this phone, in px, resized rather
+ * than loaded again; the page is then given its own size back. A page wider than the phone would
+ * scroll sideways (WCAG 1.4.10 asks that none does at 320 px): only a wide table may scroll, in its
+ * own frame.
+ */
+export async function pageWidthAt(page: Page, phone: ViewportSize): Promise<number> {
+  const own = page.viewportSize();
+  await resizeTo(page, phone);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (own) await resizeTo(page, own);
+  return width;
+}
+
 let toastsSeen = 0;
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Locator, Page, ViewportSize } from 'playwright-core';
-import { baseURL, networkQuiet, resizeTo } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { baseURL, networkQuiet } from './browser';
 import { newStaff, TENANT, type Staff } from './fixtures';
 
 /** Signs a staff user in through `POST /v1/staff/login`, as the console's sign-in page does: their token. */
@@ -26,19 +26,6 @@ export async function consoleSettled(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).waitFor();
   await networkQuiet(page);
   await expect.poll(() => page.locator('.staff-state--loading').count()).toBe(0);
-}
-
-/**
- * How wide the console page is when the window is as narrow as this phone, in px, resized rather
- * than loaded again; the page is then given its own size back. A page wider than the phone would
- * scroll sideways: only a wide table may scroll, in its own frame.
- */
-export async function pageWidthAt(page: Page, phone: ViewportSize): Promise<number> {
-  const own = page.viewportSize();
-  await resizeTo(page, phone);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (own) await resizeTo(page, own);
-  return width;
 }
 
 /** Each test file's staff user's token, by the file's path: files share a worker's modules (isolate: false). */
