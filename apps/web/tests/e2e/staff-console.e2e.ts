@@ -229,15 +229,18 @@ describe('the staff console', () => {
     await remove.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - innerHeight / 2));
     expect(await uncovered(remove), "the first row's Remove inside the shipping table's frame, uncovered").toBe(true);
 
-    // On a phone each row is a card ("Row n"), every field and the refusal in sight, nothing sideways.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(() => tax.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+    // On a phone, down to the narrowest (320 px), each row is a card ("Row n"), every field and the
+    // refusal in sight, nothing sideways.
     const card = tax.locator('tbody tr').nth(rows);
-    expect((await card.locator('td').first().innerText()).trim()).toBe(`Row ${row}`);
-    const frame = (await tax.boundingBox())!;
-    for (const part of [state, page.getByLabel(`Rate (%), row ${row}`), page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`), card.getByRole('button', { name: /^Remove/ })]) {
-      const box = (await part.boundingBox())!;
-      expect(box.x >= frame.x && box.x + box.width <= frame.x + frame.width, String(part)).toBe(true);
+    for (const phone of [{ width: 390, height: 844 }, { width: 320, height: 640 }]) {
+      await page.setViewportSize(phone);
+      await expect.poll(() => tax.evaluate((region) => region.scrollWidth - region.clientWidth), { message: `at ${phone.width} px` }).toBe(0);
+      expect((await card.locator('td').first().innerText()).trim()).toBe(`Row ${row}`);
+      const frame = (await tax.boundingBox())!;
+      for (const part of [state, page.getByLabel(`Rate (%), row ${row}`), page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`), card.getByRole('button', { name: /^Remove/ })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x >= frame.x && box.x + box.width <= frame.x + frame.width, `${String(part)} at ${phone.width} px`).toBe(true);
+      }
     }
     // Nothing was written: the tables as the API has them are the same length as before.
     await page.reload();
