@@ -4,7 +4,7 @@ import { axeViolationsAt } from './support/axe';
 import { baseURL, pageWidthAt, setupBrowser, signIn } from './support/browser';
 import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
 import { nextMail } from './support/outbox';
-import { consoleSettled, consoleStorage, staffTokenOf } from './support/staff';
+import { consoleSettled, consoleStorage, framesSidewaysAt, staffTokenOf } from './support/staff';
 
 /*
  * Issue 14 in the browser, as a winery lives it after moving to the product: its list imported
@@ -318,6 +318,7 @@ describe('staff operations (issue 14)', () => {
       for (const phone of PHONES) {
         const width = await pageWidthAt(page, phone);
         if (width > phone.width) wide.push(`${path}: ${width} px at ${phone.width}`);
+        wide.push(...(await framesSidewaysAt(page, phone)).map((frame) => `${path}, ${frame} at ${phone.width}`));
       }
     }
     expect(wide, 'pages wider than a phone').toEqual([]);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { axeViolationsAt } from './support/axe';
 import { baseURL, pageWidthAt, setupBrowser } from './support/browser';
 import { newStaff, TENANT } from './support/fixtures';
-import { consoleSettled, consoleStorage } from './support/staff';
+import { consoleSettled, consoleStorage, framesSidewaysAt } from './support/staff';
 
 const newPage = setupBrowser();
 const VIEWPORTS = [
@@ -90,6 +90,7 @@ describe('accessibility of the staff console (axe-core, every rule)', () => {
       for (const phone of PHONES) {
         const width = await pageWidthAt(page, phone);
         if (width > phone.width) wide.push(`${path}: ${width} px at ${phone.width}`);
+        wide.push(...(await framesSidewaysAt(page, phone)).map((frame) => `${path}, ${frame} at ${phone.width}`));
       }
     }
     // The members', orders', tiers' and audit pages are measured so by staff-operations.e2e.ts.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { baseURL, networkQuiet } from './browser';
+import type { Locator, Page, ViewportSize } from 'playwright-core';
+import { baseURL, networkQuiet, resizeTo } from './browser';
 import { newStaff, TENANT, type Staff } from './fixtures';
 
 /** Signs a staff user in through `POST /v1/staff/login`, as the console's sign-in page does: their token. */
@@ -64,3 +64,20 @@ export const uncovered = (locator: Locator) =>
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return hit !== null && element.contains(hit);
   });
+
+/**
+ * The console's table frames (regions) that scroll sideways when the window is as narrow as this
+ * phone, "name: scroll width/frame width", the window then given its own size back. On a phone a
+ * list is cards that fit; only the allocations grid, named as scrolling both ways, scrolls by design.
+ */
+export async function framesSidewaysAt(page: Page, phone: ViewportSize): Promise<string[]> {
+  const own = page.viewportSize();
+  await resizeTo(page, phone);
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll('main [role="region"]')]
+      .filter((frame) => frame.scrollWidth > frame.clientWidth && !/scrolls both ways/.test(frame.getAttribute('aria-label') ?? ''))
+      .map((frame) => `${frame.getAttribute('aria-label')}: ${frame.scrollWidth}/${frame.clientWidth}`),
+  );
+  if (own) await resizeTo(page, own);
+  return sideways;
+}
