@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, expectToast, networkQuiet, setupBrowser, signIn, waitForApp } from './support/browser';
+import { baseURL, expectToast, networkQuiet, pageWidthAt, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, PASSWORD } from './support/fixtures';
 
 const newPage = setupBrowser();
+const NARROWEST = { width: 320, height: 640 };
 // A member without an allocation (their wallet starts empty) and one with an order, address and card.
 const members = membersLike('member', 'ordered');
 
@@ -93,7 +94,7 @@ describe('the account pages', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('have no accessibility violations (axe-core) at 1280 and 390 px, forms and dialog included', async () => {
+  it('have no accessibility violations (axe-core) at 1280 and 390 px, forms and dialog included, and fit 320 px', async () => {
     // Each page and state is checked at both widths in turn, the window resized (support/axe.ts).
     const widths = [
       { width: 1280, height: 900 },
@@ -109,6 +110,8 @@ describe('the account pages', () => {
       await networkQuiet(page);
       await page.locator('.page-loading').waitFor({ state: 'detached' });
       expect(await axeViolationsAt(page, widths), target.path).toEqual([]);
+      // And it reflows to the narrowest phone (WCAG 1.4.10: 320 px) without scrolling sideways.
+      expect(await pageWidthAt(page, NARROWEST), `${target.path} at 320 px`).toBeLessThanOrEqual(320);
     }
 
     // Open forms showing their messages, and the confirmation dialog.
