@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolationsAt } from './support/axe';
-import { networkQuiet, pageWidthAt, setupBrowser, waitForApp } from './support/browser';
+import { NARROWEST_PHONE, networkQuiet, pageWidthAt, setupBrowser, waitForApp } from './support/browser';
 import { membersLike } from './support/fixtures';
 
 const { pages } = JSON.parse(
@@ -24,8 +24,7 @@ describe('accessibility of every public page (axe-core)', () => {
     expect(response?.status(), `${path} is served`).toBe(200);
     await networkQuiet(page);
     expect(await axeViolationsAt(page, widths, { impacts: ['serious', 'critical'] }), path).toEqual([]);
-    // The narrowest width a page must reflow to without scrolling sideways (WCAG 1.4.10).
-    expect(await pageWidthAt(page, { width: 320, height: 640 }), `${path} at 320 px`).toBeLessThanOrEqual(320);
+    expect(await pageWidthAt(page, NARROWEST_PHONE), `${path} at 320 px`).toBeLessThanOrEqual(320);
   });
 });
 

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, expectToast, networkQuiet, pageWidthAt, setupBrowser, signIn, waitForApp } from './support/browser';
+import { baseURL, expectToast, NARROWEST_PHONE, networkQuiet, pageWidthAt, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, PASSWORD } from './support/fixtures';
 
 const newPage = setupBrowser();
-const NARROWEST = { width: 320, height: 640 };
 // A member without an allocation (their wallet starts empty) and one with an order, address and card.
 const members = membersLike('member', 'ordered');
 
@@ -111,7 +110,7 @@ describe('the account pages', () => {
       await page.locator('.page-loading').waitFor({ state: 'detached' });
       expect(await axeViolationsAt(page, widths), target.path).toEqual([]);
       // And it reflows to the narrowest phone (WCAG 1.4.10: 320 px) without scrolling sideways.
-      expect(await pageWidthAt(page, NARROWEST), `${target.path} at 320 px`).toBeLessThanOrEqual(320);
+      expect(await pageWidthAt(page, NARROWEST_PHONE), `${target.path} at 320 px`).toBeLessThanOrEqual(320);
     }
 
     // Open forms showing their messages, and the confirmation dialog.

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, ViewportSize } from 'playwright-core';
 import { apiSignIn } from './support/api';
-import { baseURL, setupBrowser, waitForApp } from './support/browser';
+import { baseURL, NARROWEST_PHONE, setupBrowser, waitForApp } from './support/browser';
 import { axeViolations } from './support/axe';
 import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
 import { consoleStorage, staffTokenOf, uncovered } from './support/staff';
@@ -232,7 +232,7 @@ describe('the staff console', () => {
     // On a phone, down to the narrowest (320 px), each row is a card ("Row n"), every field and the
     // refusal in sight, nothing sideways.
     const card = tax.locator('tbody tr').nth(rows);
-    for (const phone of [{ width: 390, height: 844 }, { width: 320, height: 640 }]) {
+    for (const phone of [{ width: 390, height: 844 }, NARROWEST_PHONE]) {
       await page.setViewportSize(phone);
       await expect.poll(() => tax.evaluate((region) => region.scrollWidth - region.clientWidth), { message: `at ${phone.width} px` }).toBe(0);
       expect((await card.locator('td').first().innerText()).trim()).toBe(`Row ${row}`);
@@ -355,7 +355,7 @@ describe('the staff console', () => {
     const signOut = page.getByRole('button', { name: 'Sign out' });
     const wideHeight = (await signOut.boundingBox())!.height;
 
-    await page.setViewportSize({ width: 320, height: 640 });
+    await page.setViewportSize(NARROWEST_PHONE);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.waitFor();
     // The word is for screen readers only here; the three bars are what the eye finds, inside the button.

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, pageWidthAt, setupBrowser, signIn } from './support/browser';
+import { baseURL, setupBrowser, signIn } from './support/browser';
 import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
 import { nextMail } from './support/outbox';
-import { consoleSettled, consoleStorage, framesSidewaysAt, staffTokenOf } from './support/staff';
+import { consoleSettled, consoleStorage, sidewaysOnPhones, staffTokenOf } from './support/staff';
 
 /*
  * Issue 14 in the browser, as a winery lives it after moving to the product: its list imported
@@ -17,12 +17,6 @@ const newPage = setupBrowser();
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 768, height: 1024 },
-];
-// The narrowest width a page must reflow to without scrolling sideways (WCAG 1.4.10: 320 CSS px)
-// and a common phone's.
-const PHONES = [
-  { width: 320, height: 640 },
-  { width: 390, height: 844 },
 ];
 const TRACKING = '1Z999AA10123456784';
 /** Letters only: a member's name may not hold digits. */
@@ -315,11 +309,7 @@ describe('staff operations (issue 14)', () => {
       await page.goto(path);
       await consoleSettled(page);
       expect(await axeViolationsAt(page, VIEWPORTS), path).toEqual([]);
-      for (const phone of PHONES) {
-        const width = await pageWidthAt(page, phone);
-        if (width > phone.width) wide.push(`${path}: ${width} px at ${phone.width}`);
-        wide.push(...(await framesSidewaysAt(page, phone)).map((frame) => `${path}, ${frame} at ${phone.width}`));
-      }
+      wide.push(...(await sidewaysOnPhones(page)).map((what) => `${path}: ${what}`));
     }
     expect(wide, 'pages wider than a phone').toEqual([]);
     // The import with its problems listed, the order's shipping form open, an audit entry opened.

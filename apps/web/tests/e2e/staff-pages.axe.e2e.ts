@@ -1,20 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, pageWidthAt, setupBrowser } from './support/browser';
+import { baseURL, setupBrowser } from './support/browser';
 import { newStaff, TENANT } from './support/fixtures';
-import { consoleSettled, consoleStorage, framesSidewaysAt } from './support/staff';
+import { consoleSettled, consoleStorage, sidewaysOnPhones } from './support/staff';
 
 const newPage = setupBrowser();
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 768, height: 1024 },
-];
-// The narrowest width a page must reflow to without scrolling sideways (WCAG 1.4.10: 320 CSS px)
-// and a common phone's.
-const PHONES = [
-  { width: 320, height: 640 },
-  { width: 390, height: 844 },
 ];
 
 let token = '';
@@ -87,11 +81,7 @@ describe('accessibility of the staff console (axe-core, every rule)', () => {
     for (const path of consolePages()) {
       await openConsolePage(page, path);
       expect(await axeViolationsAt(page, VIEWPORTS), path).toEqual([]);
-      for (const phone of PHONES) {
-        const width = await pageWidthAt(page, phone);
-        if (width > phone.width) wide.push(`${path}: ${width} px at ${phone.width}`);
-        wide.push(...(await framesSidewaysAt(page, phone)).map((frame) => `${path}, ${frame} at ${phone.width}`));
-      }
+      wide.push(...(await sidewaysOnPhones(page)).map((what) => `${path}: ${what}`));
     }
     // The members', orders', tiers' and audit pages are measured so by staff-operations.e2e.ts.
     expect(wide, 'pages wider than a phone').toEqual([]);

@@ -150,19 +150,27 @@ export async function resizeTo(page: Page, viewport: ViewportSize): Promise<void
   expect(await page.evaluate(() => window.innerWidth), 'the window is as wide as asked').toBe(viewport.width);
 }
 
+/** The narrowest width a page must reflow to without scrolling sideways (WCAG 1.4.10: 320 CSS px). */
+export const NARROWEST_PHONE: ViewportSize = { width: 320, height: 640 };
+
 /**
- * How wide the page is when the window is as narrow as this phone, in px, resized rather
- * than loaded again; the page is then given its own size back. A page wider than the phone would
- * scroll sideways (WCAG 1.4.10 asks that none does at 320 px): only a wide table may scroll, in its
- * own frame.
+ * What `measure` reads of the page with the window as large as this viewport, resized rather than
+ * loaded again; the page is then given its own size back.
  */
-export async function pageWidthAt(page: Page, phone: ViewportSize): Promise<number> {
+export async function measureAt<T>(page: Page, viewport: ViewportSize, measure: () => T): Promise<T> {
   const own = page.viewportSize();
-  await resizeTo(page, phone);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  await resizeTo(page, viewport);
+  const measured = await page.evaluate(measure);
   if (own) await resizeTo(page, own);
-  return width;
+  return measured as T;
 }
+
+/**
+ * How wide the page is when the window is as narrow as this phone, in px. A page wider than the
+ * phone would scroll sideways (WCAG 1.4.10 asks that none does at 320 px): only a wide table may
+ * scroll, in its own frame.
+ */
+export const pageWidthAt = (page: Page, phone: ViewportSize): Promise<number> => measureAt(page, phone, () => document.documentElement.scrollWidth);
 
 let toastsSeen = 0;
 

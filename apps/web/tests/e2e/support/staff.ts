@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Locator, Page, ViewportSize } from 'playwright-core';
-import { baseURL, networkQuiet, resizeTo } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { baseURL, measureAt, NARROWEST_PHONE, networkQuiet } from './browser';
 import { newStaff, TENANT, type Staff } from './fixtures';
 
 /** Signs a staff user in through `POST /v1/staff/login`, as the console's sign-in page does: their token. */
@@ -65,19 +65,26 @@ export const uncovered = (locator: Locator) =>
     return hit !== null && element.contains(hit);
   });
 
+/** The phones a console page must fit: the narrowest (320 px) and a common one. */
+const CONSOLE_PHONES = [NARROWEST_PHONE, { width: 390, height: 844 }];
+
 /**
- * The console's table frames (regions) that scroll sideways when the window is as narrow as this
- * phone, "name: scroll width/frame width", the window then given its own size back. On a phone a
- * list is cards that fit; only the allocations grid, named as scrolling both ways, scrolls by design.
+ * What scrolls sideways on this console page with the window as narrow as each phone, resized once
+ * for each: the page itself ("412 px at 320"), or a table's frame ("name: scroll width/frame width
+ * at 320"). On a phone a list is cards that fit; only the allocations grid, named as scrolling both
+ * ways, scrolls by design. The window is then given its own size back.
  */
-export async function framesSidewaysAt(page: Page, phone: ViewportSize): Promise<string[]> {
-  const own = page.viewportSize();
-  await resizeTo(page, phone);
-  const sideways = await page.evaluate(() =>
-    [...document.querySelectorAll('main [role="region"]')]
-      .filter((frame) => frame.scrollWidth > frame.clientWidth && !/scrolls both ways/.test(frame.getAttribute('aria-label') ?? ''))
-      .map((frame) => `${frame.getAttribute('aria-label')}: ${frame.scrollWidth}/${frame.clientWidth}`),
-  );
-  if (own) await resizeTo(page, own);
+export async function sidewaysOnPhones(page: Page): Promise<string[]> {
+  const sideways: string[] = [];
+  for (const phone of CONSOLE_PHONES) {
+    const { width, frames } = await measureAt(page, phone, () => ({
+      width: document.documentElement.scrollWidth,
+      frames: [...document.querySelectorAll('main [role="region"]')]
+        .filter((frame) => frame.scrollWidth > frame.clientWidth && !/scrolls both ways/.test(frame.getAttribute('aria-label') ?? ''))
+        .map((frame) => `${frame.getAttribute('aria-label')}: ${frame.scrollWidth}/${frame.clientWidth}`),
+    }));
+    if (width > phone.width) sideways.push(`${width} px at ${phone.width}`);
+    sideways.push(...frames.map((frame) => `${frame} at ${phone.width}`));
+  }
   return sideways;
 }
