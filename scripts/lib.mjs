@@ -1,7 +1,8 @@
 // Shared steps of the two quick-start commands. Node built-ins only: these run before any install.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, accessSync, constants } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, accessSync, constants } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +27,31 @@ export function runOrExit(command, args, options = {}) {
   }
 }
 
+/**
+ * Runs a step whose output matters only when it fails (an install, a build): its output is kept,
+ * and printed only then. A fresh machine's `npm start` printed some 600 lines of npm's and the
+ * bundler's chatter (engine notices, every asset's size) above the address and the demo sign-ins.
+ */
+function runQuietlyOrExit(what, command, args) {
+  log(`${what}…`);
+  const started = Date.now();
+  // One file for both streams, so what failed reads in the order it was written.
+  const folder = mkdtempSync(join(tmpdir(), 'winery-step-'));
+  const output = join(folder, 'output.log');
+  const fd = openSync(output, 'w');
+  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const status = result.error ? 1 : (result.status ?? 1);
+  const written = readFileSync(output);
+  rmSync(folder, { recursive: true, force: true });
+  if (status !== 0) {
+    process.stdout.write(written);
+    console.error(`\n[winery] ${what} failed: "${command} ${args.join(' ')}" (${result.error?.message ?? `exit ${status}`}).`);
+    process.exit(status);
+  }
+  log(`${what}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 const manifests = ['package-lock.json', 'package.json', 'packages/locales/package.json', 'packages/domain/package.json', 'apps/api/package.json', 'apps/web/package.json'];
 
 /** Installs dependencies when node_modules is missing or the lockfile or a manifest changed since. */
@@ -38,18 +64,16 @@ export function ensureInstalled() {
   const digest = hash.digest('hex');
   const stamp = join(root, 'node_modules', '.winery-install');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
-  log('Installing dependencies (npm ci)…');
   // --prefer-offline: a package already in npm's cache is taken from it without asking the
   // registry whether its metadata changed (the lockfile names each tarball by its hash, so nothing
   // stale can be installed); an empty cache fetches as before. A fresh clone's install took 19-21 s
   // so against 22-28 s (four runs each, alternated).
-  runOrExit(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline']);
+  runQuietlyOrExit('Installing dependencies (npm ci)', npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline']);
   writeFileSync(stamp, digest);
 }
 
 export function build() {
-  log('Building domain, API and web…');
-  runOrExit(npm, ['run', 'build']);
+  runQuietlyOrExit('Building domain, API and web', npm, ['run', 'build']);
 }
 
 /**
