@@ -50,3 +50,4 @@ export * from './release/opening.js';
 export * from './release/place-in-line.js';
 export * from './release/holds.js';
 export * from './release/standing.js';
+export * from './text-file.js';

@@ -151,6 +151,8 @@ export const API_MESSAGES = {
   memberImportEmpty: apiText('memberImportEmpty'),
   memberImportTooMany: (max: number) => apiText('memberImportTooMany', { max }),
   memberImportCsv: (reason: string) => apiText('memberImportCsv', { reason }),
+  memberImportCharset: (charset: string) => apiText('memberImportCharset', { charset }),
+  memberImportNotCharset: (charset: string) => apiText('memberImportNotCharset', { charset }),
   memberImportMapping: apiText('memberImportMapping'),
   memberImportNoColumn: (column: string) => apiText('memberImportNoColumn', { column }),
   memberImportNoEmail: apiText('memberImportNoEmail'),

@@ -30,21 +30,29 @@ async function signInStaff(staff: Staff): Promise<{ token: string; id: string }>
   return { token, id: me.id };
 }
 
-/** A list an old platform might export: 50 members, lines 9 and 33 (the 8th and 32nd member) wrong until fixed. */
-function memberFile({ fixed }: { fixed: boolean }): string {
+const FIXED_FIRST_NAME = 'Héloïse';
+
+/**
+ * A list an old platform might export: 50 members, lines 9 and 33 (the 8th and 32nd member) wrong
+ * until fixed. The fixed file is saved as Excel saves a plain CSV where a comma is the decimal mark:
+ * semicolons between the columns, in Windows-1252, and its members' first name is accented.
+ */
+function memberFile({ fixed }: { fixed: boolean }): Buffer {
   const first = ['Ash', 'Bell', 'Crane', 'Dale', 'Ember', 'Frost', 'Glen', 'Hart', 'Ives', 'Jory'];
   const second = ['field', 'wood', 'ridge', 'brook', 'stone'];
-  const lines = ['First Name,Last Name,E-mail Address,Mobile,Birthday,Join Date,Street,City,State,Zip,Country'];
+  const separator = fixed ? ';' : ',';
+  const lines = [['First Name', 'Last Name', 'E-mail Address', 'Mobile', 'Birthday', 'Join Date', 'Street', 'City', 'State', 'Zip', 'Country'].join(separator)];
   for (let index = 0; index < 50; index += 1) {
     const email = !fixed && index === 7 ? 'not-an-email' : `${RUN}.${index}@import.example`;
     const birthday = !fixed && index === 31 ? '1980-02-30' : '1980-02-28';
     const street = `"${index + 1} Vine Street, Unit B"`;
-    lines.push(`Imported,${first[index % 10]}${second[Math.floor(index / 10)]}${RUN},${email},+1 707 555 01${String(index).padStart(2, '0')},${birthday},2020-05-01,${street},Napa,CA,94558,US`);
+    const name = [fixed ? FIXED_FIRST_NAME : 'Imported', `${first[index % 10]}${second[Math.floor(index / 10)]}${RUN}`];
+    lines.push([...name, email, `+1 707 555 01${String(index).padStart(2, '0')}`, birthday, '2020-05-01', street, 'Napa', 'CA', '94558', 'US'].join(separator));
   }
-  return `${lines.join('\r\n')}\r\n`;
+  const text = `${lines.join('\r\n')}\r\n`;
+  return fixed ? Buffer.from(text, 'latin1') : Buffer.from(text);
 }
-
-const csvFile = (fixed: boolean) => ({ name: fixed ? 'members-fixed.csv' : 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(memberFile({ fixed })) });
+const csvFile = (fixed: boolean) => ({ name: fixed ? 'members-fixed.csv' : 'members.csv', mimeType: 'text/csv', buffer: memberFile({ fixed }) });
 
 let admin: { token: string; id: string };
 let member: Member;
@@ -77,6 +85,8 @@ describe('staff operations (issue 14)', () => {
 
     await page.getByLabel('CSV file').setInputFiles(csvFile(true));
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 50 ready, 0 with problems, 0 already members (skipped).');
+    // Read as it was saved, and said so under the file.
+    expect(await page.locator('#import-file-hint').innerText()).toBe('members-fixed.csv: 11 columns. Read as Western (Windows-1252) text, its columns separated by semicolons.');
     expect(await page.getByLabel('Send each a create-password invitation').isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Import 50 members' }).click();
     await expect.poll(() => page.getByTestId('import-result').innerText()).toBe('50 members were imported.');
@@ -93,6 +103,8 @@ describe('staff operations (issue 14)', () => {
     await consoleSettled(page);
     const rows = page.getByRole('region', { name: 'Members' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(50);
+    // Each name as the file spelt it, not the code page's bytes read as UTF-8.
+    expect((await rows.allInnerTexts()).filter((text) => text.includes(FIXED_FIRST_NAME))).toHaveLength(50);
     await page.getByLabel('Select every member shown').check();
     await expect.poll(() => page.getByTestId('members-selected').innerText()).toBe('50 members selected');
     await page.getByLabel('Move to tier').selectOption({ label: tier });

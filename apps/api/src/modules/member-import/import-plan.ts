@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import {
+  csvSeparator,
   importColumnKey,
   issueValues,
   MEMBER_IMPORT_COLUMNS,
@@ -99,7 +100,8 @@ function mapColumns(header: string[], mapping: string | undefined): { columns: P
 export function planMemberImport(csv: string, mapping: string | undefined): ImportPlan {
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    records = parse(csv, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
+    // The separator the header line shows (a semicolon or tab export reads as one column otherwise).
+    records = parse(csv, { bom: true, delimiter: csvSeparator(csv), info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^Invalid [^:]*: /, '') : 'unreadable';
     return fileError('csv', API_MESSAGES.memberImportCsv(reason));

@@ -15,11 +15,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function importCall(method: 'POST', url: string, payload: string, contentType = 'text/csv') {
+function importCall(method: 'POST', url: string, payload: string | Buffer, contentType = 'text/csv') {
   return t.app.inject({ method, url, headers: { tenant: TEST_TENANT, authorization: token, 'content-type': contentType }, payload });
 }
 
-const importCsv = (csv: string, query = '') => importCall('POST', `/v1/staff/members/import?${query}`, csv);
+const importCsv = (csv: string | Buffer, query = '', contentType = 'text/csv') => importCall('POST', `/v1/staff/members/import?${query}`, csv, contentType);
 const membersAt = async (domain: string) => t.db.select().from(customers).where(like(customers.email, `%@${domain}`));
 
 /** A list as an old platform exports it: 50 members, line N + 1 of the file holding member N. */
@@ -96,6 +96,44 @@ describe('importing a member list', () => {
     expect(zoe).toMatchObject({ firstName: 'Zoë', dateOfBirth: '1970-01-02', memberSince: '2019-04-01' });
     const mail = await t.deliveredMail({ to: 'zoe@import-three.example', kind: 'create-password' });
     expect(mail).toHaveLength(1);
+  });
+
+  it('reads a list as Excel saves it: semicolons and Windows-1252, tabs and UTF-16, or in the charset the request names', async () => {
+    // Excel's plain CSV where a comma is the decimal mark: semicolons, the Western code page, no mark.
+    const french = Buffer.from('Prénom;Nom;Courriel;Rue;Ville;Code postal;Pays\r\nHélène;Lefèvre;helene@import-four.example;"3, rue des Caves";Beaune;21200;FR\r\n', 'latin1');
+    const mapping = `mapping=${encodeURIComponent(JSON.stringify({ firstName: 'Prénom', lastName: 'Nom', email: 'Courriel', address1: 'Rue', city: 'Ville', zipCode: 'Code postal', countryCode: 'Pays' }))}`;
+    const dry = await importCsv(french, mapping);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ rows: 1, valid: 1, errors: [], columns: { firstName: 'Prénom', email: 'Courriel', address1: 'Rue', zipCode: 'Code postal' } });
+    const real = await importCsv(french, `dryRun=false&${mapping}`);
+    expect(real.json()).toMatchObject({ imported: 1 });
+    const [helene] = await membersAt('import-four.example');
+    expect(helene).toMatchObject({ firstName: 'Hélène', lastName: 'Lefèvre' });
+    const [address] = await t.db.select().from(addresses).where(eq(addresses.customerId, helene!.id));
+    expect(address).toMatchObject({ address1: '3, rue des Caves', city: 'Beaune' });
+
+    // Excel's "Unicode text": UTF-16 with its mark, tabs between the columns.
+    const unicode = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('First Name\tLast Name\tEmail\nZoë\tŁukasiewicz\tzoe@import-four.example\n', 'utf16le')]);
+    expect((await importCsv(unicode, 'dryRun=false')).json()).toMatchObject({ imported: 1, errors: [] });
+    expect(await membersAt('import-four.example')).toEqual(expect.arrayContaining([expect.objectContaining({ firstName: 'Zoë', lastName: 'Łukasiewicz' })]));
+
+    // A charset named by the request is how the file is read: ISO-8859-1 bytes so named, and UTF-8
+    // named but not UTF-8 (refused, not read as something else), or a charset we do not read.
+    const latin = Buffer.from('email,first_name,last_name\nrene@import-four.example,René,Caillé\n', 'latin1');
+    expect((await importCsv(latin, 'dryRun=false', 'text/csv; charset=ISO-8859-1')).json()).toMatchObject({ imported: 1 });
+    expect(await membersAt('import-four.example')).toEqual(expect.arrayContaining([expect.objectContaining({ firstName: 'René', lastName: 'Caillé' })]));
+    const mislabelled = await importCsv(latin, 'dryRun=false', 'text/csv; charset=utf-8');
+    expect(mislabelled.statusCode).toBe(400);
+    expect(mislabelled.json()).toEqual({
+      statusCode: 400,
+      type: 'validationError',
+      message: 'The file is not valid utf-8 text. Please save it as UTF-8 (in Excel: CSV UTF-8).',
+      errors: [{ field: 'csv', code: 'charset', message: 'The file is not valid utf-8 text. Please save it as UTF-8 (in Excel: CSV UTF-8).' }],
+    });
+    const unknown = await importCsv(latin, 'dryRun=false', 'text/csv; charset="shift_jis"');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([{ field: 'csv', code: 'charset', message: "The file's character set shift_jis cannot be read. Please save it as UTF-8 (in Excel: CSV UTF-8)." }]);
+    expect(await membersAt('import-four.example')).toHaveLength(3);
   });
 
   it('refuses a file that is not CSV, is empty, or is sent as JSON', async () => {

@@ -1,9 +1,14 @@
+import { csvSeparator } from '@winery/domain';
+
 /**
  * The column names of a CSV file: its first record, read with the usual quoting (a quoted name may
- * hold commas, doubled quotes and line breaks); a byte-order mark and surrounding spaces are dropped.
+ * hold separators, doubled quotes and line breaks), its columns separated as the API reads them (a
+ * comma, or the semicolon or tab its header line holds more of); a byte-order mark and surrounding
+ * spaces are dropped.
  */
 export function csvHeader(text: string): string[] {
   const source = text.replace(/^\uFEFF/, '');
+  const separator = csvSeparator(source);
   const names: string[] = [];
   let current = '';
   let quoted = false;
@@ -20,7 +25,7 @@ export function csvHeader(text: string): string[] {
       }
     } else if (char === '"') {
       quoted = true;
-    } else if (char === ',') {
+    } else if (char === separator) {
       names.push(current.trim());
       current = '';
     } else if (char === '\n' || char === '\r') {

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_IMPORT_FIELDS, type MemberImportResult } from '@winery/domain';
+import { csvSeparator, decodeTextFile, MEMBER_IMPORT_FIELDS, type CsvSeparator, type MemberImportResult, type TextFileEncoding } from '@winery/domain';
 import { PageHeader, Section } from '../../components/page-header';
 import { ReadOnlyNote } from '../../components/states';
 import { errorMessage, isApiError } from '../../../lib/api-error';
@@ -10,6 +10,8 @@ import { useStaffRole } from '../../session/staff-session.api';
 import { csvHeader } from './csv-header';
 import { ImportMapping, ImportPreview } from './import-preview';
 import { useMemberImport } from './members.api';
+
+const SEPARATOR_NAMES: Record<CsvSeparator, 'comma' | 'semicolon' | 'tab'> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 
 /** The mapping sent once staff change it: every field that has a column (the API guesses none then). */
 const explicit = (mapping: Record<string, string>) => Object.fromEntries(Object.entries(mapping).filter(([, column]) => column));
@@ -24,7 +26,7 @@ export function ImportPage() {
   const { canWrite, role } = useStaffRole();
   const [progress, setProgress] = useState(0);
   const run = useMemberImport(setProgress);
-  const [file, setFile] = useState<{ name: string; csv: string; header: string[] } | null>(null);
+  const [file, setFile] = useState<{ name: string; csv: string; header: string[]; encoding: TextFileEncoding; separator: CsvSeparator } | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState(false);
   const [preview, setPreview] = useState<MemberImportResult | null>(null);
@@ -45,8 +47,9 @@ export function ImportPage() {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
-    const csv = await chosen.text();
-    setFile({ name: chosen.name, csv, header: csvHeader(csv) });
+    // Sent as UTF-8 whatever it was saved as; the API reads the columns as the header does.
+    const { text: csv, encoding } = decodeTextFile(new Uint8Array(await chosen.arrayBuffer()));
+    setFile({ name: chosen.name, csv, header: csvHeader(csv), encoding, separator: csvSeparator(csv) });
     setPreview(null);
     setDone(null);
     setTouched(false);
@@ -87,9 +90,14 @@ export function ImportPage() {
           <label className="field__label" htmlFor="import-file-input">
             {t('members.importFlow.chooseFile')}
           </label>
-          <input id="import-file-input" type="file" accept=".csv,text/csv" className="field__input" disabled={!canWrite || run.isPending} onChange={(event) => void onFile(event)} aria-describedby="import-file-hint" />
+          <input id="import-file-input" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain" className="field__input" disabled={!canWrite || run.isPending} onChange={(event) => void onFile(event)} aria-describedby="import-file-hint" />
           <p className="field__hint" id="import-file-hint">
-            {file ? t('members.importFlow.fileChosen', { name: file.name, columns: file.header.length }) : t('members.importFlow.fileHint')}
+            {file
+              ? `${t('members.importFlow.fileChosen', { name: file.name, columns: file.header.length })} ${t('members.importFlow.fileRead', {
+                  encoding: t(`members.importFlow.encodings.${file.encoding}`),
+                  separator: t(`members.importFlow.separators.${SEPARATOR_NAMES[file.separator]}`),
+                })}`
+              : t('members.importFlow.fileHint')}
           </p>
         </div>
         {run.isPending ? (
