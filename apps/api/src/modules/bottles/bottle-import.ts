@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { normaliseBottleId, renderValidationMessage, type FieldError } from '@winery/domain';
+import { csvSeparator, normaliseBottleId, renderValidationMessage, type FieldError } from '@winery/domain';
 import { API_MESSAGES } from '../../shared/api-messages.js';
 
 /** A catalogue wine as the import matches it. */
@@ -46,6 +46,7 @@ export function planImport(csv: string, wines: CatalogueWine[], maxRows: number)
   try {
     records = parse(csv, {
       bom: true,
+      delimiter: csvSeparator(csv),
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,

@@ -32,7 +32,8 @@ describe('POST /v1/staff/bottles/import', () => {
     expect(byName.statusCode).toBe(201);
     expect(byName.json()).toEqual({ imported: 3 });
 
-    const byId = await importCsv(`bottle_id,wine_id,bottle_number\nAAAA-0004,${melbury.id},3\nAAAA-0005,${magnum.id},2\n`);
+    // Saved by a spreadsheet that separates its columns with semicolons.
+    const byId = await importCsv(`bottle_id;wine_id;bottle_number\nAAAA-0004;${melbury.id};3\nAAAA-0005;${magnum.id};2\n`);
     expect(byId.json()).toEqual({ imported: 2 });
     expect(await registered()).toEqual(['AAAA-0001', 'AAAA-0002', 'AAAA-0003', 'AAAA-0004', 'AAAA-0005']);
     const third = await t.db.select().from(bottles).where(eq(bottles.bottleId, 'AAAA-0003'));

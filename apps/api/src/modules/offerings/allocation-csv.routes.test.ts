@@ -15,11 +15,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const importCsv = (offeringId: string, csv: string, dryRun: boolean) =>
+const importCsv = (offeringId: string, csv: string | Buffer, dryRun: boolean, contentType = 'text/csv') =>
   t.app.inject({
     method: 'POST',
     url: `/v1/staff/offerings/${offeringId}/allocations/import?dryRun=${dryRun}`,
-    headers: { tenant: TEST_TENANT, authorization: f.token, 'content-type': 'text/csv' },
+    headers: { tenant: TEST_TENANT, authorization: f.token, 'content-type': contentType },
     payload: csv,
   });
 const exportCsv = (offeringId: string) =>
@@ -96,6 +96,22 @@ describe('allocations CSV', () => {
     const after = (await f.staffCall('GET', `/offerings/${offering.id}/allocations`)).json().items;
     expect(after.map((row: { id: string; lines: unknown }) => [row.id, row.lines])).toEqual(before.map((row: { id: string; lines: unknown }) => [row.id, row.lines]));
     expect((await exportCsv(offering.id)).body).toBe(exported.body);
+  });
+
+  it('reads its export as a spreadsheet saved it again: semicolons in Windows-1252, or in the charset named', async () => {
+    const { offering, members, header } = await offeringWithMembers();
+    // Excel where a comma is the decimal mark saves the export with semicolons, in its code page.
+    const lines = [header.replaceAll(',', ';'), ...members.map((m, i) => `${m.email};Zoë;Ashby;${i};${i + 3};0;1`)];
+    const saved = Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
+    const answer = await importCsv(offering.id, saved, false);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ rows: 3, valid: 3, errors: [] });
+    const rows = (await f.staffCall('GET', `/offerings/${offering.id}/allocations`)).json().items;
+    expect(rows).toHaveLength(3);
+    // The charset a request names is the one it is read in: bytes that are not UTF-8, named UTF-8, are refused.
+    const refused = await importCsv(offering.id, saved, false, 'text/csv; charset=UTF-8');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ type: 'validationError', errors: [{ field: 'csv', code: 'charset', message: 'The file is not valid UTF-8 text. Please save it as UTF-8 (in Excel: CSV UTF-8).' }] });
   });
 
   it('says what is wrong with a file it cannot read, and 404 for an unknown offering', async () => {

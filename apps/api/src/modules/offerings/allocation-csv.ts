@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { EmailSchema, MAX_BOTTLES_PER_WINE } from "@winery/domain";
+import { csvSeparator, EmailSchema, MAX_BOTTLES_PER_WINE } from "@winery/domain";
 import { API_MESSAGES } from "../../shared/api-messages.js";
 
 /*
@@ -123,6 +123,7 @@ export function planAllocationImport(
   try {
     records = parse(csv, {
       bom: true,
+      delimiter: csvSeparator(csv),
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,

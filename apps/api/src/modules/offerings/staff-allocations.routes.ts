@@ -14,6 +14,7 @@ import {
   StaffAllocationPageSchema,
   textInput,
 } from '@winery/domain';
+import { acceptCsvBody, CSV_BODY_READING } from '../../shared/csv-body.js';
 import { STAFF_SECURITY, TenantHeadersSchema } from '../../shared/http-schemas.js';
 import { errorResponses } from '../../shared/route-schemas.js';
 import type { AllocationImportService } from './allocation-import.service.js';
@@ -31,7 +32,7 @@ export const staffAllocationsRoutes: FastifyPluginAsyncZod<{
   imports: AllocationImportService;
 }> = async (app, { allocations, imports }) => {
   // The import's body is the file itself.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  acceptCsvBody(app, CSV_BODY_LIMIT);
   const actor = (request: { tenant: { id: string }; staff?: { staffUserId: string } | null }) => ({
     tenantId: request.tenant.id,
     staff: request.staff ?? null,
@@ -116,7 +117,7 @@ export const staffAllocationsRoutes: FastifyPluginAsyncZod<{
         tags: ['staff'],
         summary: 'Import allocations from a CSV file (text/csv): a dry run, then all rows or none',
         description:
-          'The format of GET …/allocations.csv: email, first_name, last_name (ignored), then <wine>_min and <wine>_max per wine. dryRun=true (the default) answers the rows, the errors by line and a preview of the first 50. dryRun=false writes every row in one transaction; any error answers 400 with each one as field "line N.column" and nothing is written.',
+          'The format of GET …/allocations.csv: email, first_name, last_name (ignored), then <wine>_min and <wine>_max per wine. dryRun=true (the default) answers the rows, the errors by line and a preview of the first 50. dryRun=false writes every row in one transaction; any error answers 400 with each one as field "line N.column" and nothing is written. ' + CSV_BODY_READING,
         headers: TenantHeadersSchema,
         params: OfferingIdParamsSchema,
         querystring: AllocationImportQuerySchema,

@@ -4,6 +4,7 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { wineTitle } from '../../../lib/wine-format';
 import { DataTable } from '../../components/data-table';
 import type { StaffOffering } from '../offerings/offerings.api';
+import { CSV_FILE_TYPES, readTextFile } from '../../lib/read-text-file';
 import { toastSaved } from '../../lib/toasts';
 import { useImportCsv, type AllocationImportResult } from './allocations.api';
 import { WorkDialog } from './work-dialog';
@@ -46,7 +47,7 @@ export function CsvImportDialog({ open, onClose, offering }: { open: boolean; on
     setProblems([]);
     setFailure('');
     if (!file) return;
-    const text = await file.text();
+    const { text } = await readTextFile(file);
     setCsv(text);
     importer.mutate(
       { csv: text, dryRun: true },
@@ -100,7 +101,7 @@ export function CsvImportDialog({ open, onClose, offering }: { open: boolean; on
         <label className="field__label" htmlFor={inputId}>
           {t('allocations.import.file')}
         </label>
-        <input id={inputId} type="file" accept=".csv,text/csv" className="csv-file" onChange={(event) => void onFile(event)} />
+        <input id={inputId} type="file" accept={CSV_FILE_TYPES} className="csv-file" onChange={(event) => void onFile(event)} />
       </div>
       <div aria-live="polite">
         {importer.isPending && !result ? <p role="status">{t('allocations.import.checking')}</p> : null}

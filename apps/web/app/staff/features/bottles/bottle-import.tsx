@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error';
 import { Section } from '../../components/page-header';
+import { CSV_FILE_TYPES, readTextFile } from '../../lib/read-text-file';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { staffUpload } from '../../session/staff-api';
 
@@ -20,7 +21,7 @@ export function BottleImport() {
     setOutcome(null);
     setProgress(0);
     try {
-      const csv = await file.text();
+      const { text: csv } = await readTextFile(file);
       const result = await staffUpload<{ imported: number }>('/bottles/import', JSON.stringify({ csv }), { onProgress: setProgress });
       setOutcome({ kind: 'imported', count: result.imported });
       toastSaved(t('bottles.imported', { count: result.imported }));
@@ -43,7 +44,7 @@ export function BottleImport() {
           <label className="field__label" htmlFor="bottles-file">
             {t('bottles.import.file')}
           </label>
-          <input id="bottles-file" className="field__input" type="file" accept=".csv,text/csv" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input id="bottles-file" className="field__input" type="file" accept={CSV_FILE_TYPES} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
         </div>
         <button type="submit" className="button button--primary" disabled={!file || progress !== null} aria-busy={progress !== null}>
           <span className="button__spinner" aria-hidden="true" />

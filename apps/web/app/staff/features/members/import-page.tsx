@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { csvSeparator, decodeTextFile, MEMBER_IMPORT_FIELDS, type CsvSeparator, type MemberImportResult, type TextFileEncoding } from '@winery/domain';
+import { csvSeparator, MEMBER_IMPORT_FIELDS, type CsvSeparator, type MemberImportResult, type TextFileEncoding } from '@winery/domain';
 import { PageHeader, Section } from '../../components/page-header';
 import { ReadOnlyNote } from '../../components/states';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { CSV_FILE_TYPES, readTextFile } from '../../lib/read-text-file';
 import { toastSaved } from '../../lib/toasts';
 import { useStaffRole } from '../../session/staff-session.api';
 import { csvHeader } from './csv-header';
@@ -48,7 +49,7 @@ export function ImportPage() {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
     // Sent as UTF-8 whatever it was saved as; the API reads the columns as the header does.
-    const { text: csv, encoding } = decodeTextFile(new Uint8Array(await chosen.arrayBuffer()));
+    const { text: csv, encoding } = await readTextFile(chosen);
     setFile({ name: chosen.name, csv, header: csvHeader(csv), encoding, separator: csvSeparator(csv) });
     setPreview(null);
     setDone(null);
@@ -90,7 +91,7 @@ export function ImportPage() {
           <label className="field__label" htmlFor="import-file-input">
             {t('members.importFlow.chooseFile')}
           </label>
-          <input id="import-file-input" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain" className="field__input" disabled={!canWrite || run.isPending} onChange={(event) => void onFile(event)} aria-describedby="import-file-hint" />
+          <input id="import-file-input" type="file" accept={CSV_FILE_TYPES} className="field__input" disabled={!canWrite || run.isPending} onChange={(event) => void onFile(event)} aria-describedby="import-file-hint" />
           <p className="field__hint" id="import-file-hint">
             {file
               ? `${t('members.importFlow.fileChosen', { name: file.name, columns: file.header.length })} ${t('members.importFlow.fileRead', {
