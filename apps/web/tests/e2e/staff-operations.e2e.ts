@@ -85,8 +85,12 @@ describe('staff operations (issue 14)', () => {
 
     await page.getByLabel('CSV file').setInputFiles(csvFile(true));
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 50 ready, 0 with problems, 0 already members (skipped).');
-    // Read as it was saved, and said so under the file.
+    // Read as it was saved, and said so under the file; under each column chosen, what the first member has there.
     expect(await page.locator('#import-file-hint').innerText()).toBe('members-fixed.csv: 11 columns. Read as Western (Windows-1252) text, its columns separated by semicolons.');
+    expect(await page.locator('#map-firstName').getAttribute('aria-describedby')).toBe('map-firstName-sample');
+    await expect.poll(() => page.locator('#map-firstName-sample').innerText()).toBe(`First member: ${FIXED_FIRST_NAME}`);
+    expect(await page.locator('#map-address1-sample').innerText()).toBe('First member: 1 Vine Street, Unit B');
+    expect(await page.locator('#map-tier-sample').count()).toBe(0);
     expect(await page.getByLabel('Send each a create-password invitation').isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Import 50 members' }).click();
     await expect.poll(() => page.getByTestId('import-result').innerText()).toBe('50 members were imported.');

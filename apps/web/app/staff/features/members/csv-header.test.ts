@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvHeader } from './csv-header';
+import { csvHeader, csvRecords } from './csv-header';
 
 describe('csvHeader', () => {
   it('reads the first line of a plain export', () => {
@@ -18,5 +18,23 @@ describe('csvHeader', () => {
   it('drops a byte-order mark and spaces around names, and a trailing empty column', () => {
     expect(csvHeader('\uFEFF email , tier ,\n')).toEqual(['email', 'tier']);
     expect(csvHeader('')).toEqual([]);
+  });
+});
+
+describe('csvRecords', () => {
+  it('reads the first records of a file, quoted line breaks inside a value, blank lines skipped', () => {
+    const text = 'First Name;Email\r\n\r\n"Hélène\nMarie";helene@example.com\r\nZoë;zoe@example.com\r\nAda;ada@example.com';
+    expect(csvRecords(text, 3)).toEqual([
+      ['First Name', 'Email'],
+      ['Hélène\nMarie', 'helene@example.com'],
+      ['Zoë', 'zoe@example.com'],
+    ]);
+    expect(csvRecords(text, 10)).toHaveLength(4);
+  });
+
+  it('reads a last record without a line break, and nothing of an empty file', () => {
+    expect(csvRecords('email\nada@example.com', 2)).toEqual([['email'], ['ada@example.com']]);
+    expect(csvRecords('email\n', 2)).toEqual([['email']]);
+    expect(csvRecords('', 2)).toEqual([]);
   });
 });

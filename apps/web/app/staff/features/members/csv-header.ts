@@ -1,18 +1,25 @@
 import { csvSeparator } from '@winery/domain';
 
 /**
- * The column names of a CSV file: its first record, read with the usual quoting (a quoted name may
- * hold separators, doubled quotes and line breaks), its columns separated as the API reads them (a
- * comma, or the semicolon or tab its header line holds more of); a byte-order mark and surrounding
- * spaces are dropped.
+ * The first `limit` records of a CSV file, read with the usual quoting (a quoted value may hold
+ * separators, doubled quotes and line breaks), its columns separated as the API reads them (a comma,
+ * or the semicolon or tab its header line holds more of); a byte-order mark and the spaces around
+ * each value are dropped, and so are blank lines, as the API skips them.
  */
-export function csvHeader(text: string): string[] {
+export function csvRecords(text: string, limit: number): string[][] {
   const source = text.replace(/^\uFEFF/, '');
   const separator = csvSeparator(source);
-  const names: string[] = [];
+  const records: string[][] = [];
+  let record: string[] = [];
   let current = '';
   let quoted = false;
-  for (let index = 0; index < source.length; index += 1) {
+  const endRecord = () => {
+    record.push(current.trim());
+    if (record.some((value) => value !== '')) records.push(record);
+    record = [];
+    current = '';
+  };
+  for (let index = 0; index < source.length && records.length < limit; index += 1) {
     const char = source[index];
     if (quoted) {
       if (char === '"' && source[index + 1] === '"') {
@@ -26,14 +33,21 @@ export function csvHeader(text: string): string[] {
     } else if (char === '"') {
       quoted = true;
     } else if (char === separator) {
-      names.push(current.trim());
+      record.push(current.trim());
       current = '';
     } else if (char === '\n' || char === '\r') {
-      break;
+      if (char === '\r' && source[index + 1] === '\n') index += 1;
+      endRecord();
     } else {
       current += char;
     }
   }
-  names.push(current.trim());
+  if (records.length < limit) endRecord();
+  return records;
+}
+
+/** The column names of a CSV file: its first record, without a trailing empty column. */
+export function csvHeader(text: string): string[] {
+  const [names = []] = csvRecords(text, 1);
   return names.filter((name, index) => name !== '' || index < names.length - 1);
 }

@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { CSV_FILE_TYPES, readTextFile } from '../../lib/read-text-file';
 import { toastSaved } from '../../lib/toasts';
 import { useStaffRole } from '../../session/staff-session.api';
-import { csvHeader } from './csv-header';
+import { csvHeader, csvRecords } from './csv-header';
 import { ImportMapping, ImportPreview } from './import-preview';
 import { useMemberImport } from './members.api';
 
@@ -27,7 +27,7 @@ export function ImportPage() {
   const { canWrite, role } = useStaffRole();
   const [progress, setProgress] = useState(0);
   const run = useMemberImport(setProgress);
-  const [file, setFile] = useState<{ name: string; csv: string; header: string[]; encoding: TextFileEncoding; separator: CsvSeparator } | null>(null);
+  const [file, setFile] = useState<{ name: string; csv: string; header: string[]; sample: string[]; encoding: TextFileEncoding; separator: CsvSeparator } | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState(false);
   const [preview, setPreview] = useState<MemberImportResult | null>(null);
@@ -50,7 +50,8 @@ export function ImportPage() {
     if (!chosen) return;
     // Sent as UTF-8 whatever it was saved as; the API reads the columns as the header does.
     const { text: csv, encoding } = await readTextFile(chosen);
-    setFile({ name: chosen.name, csv, header: csvHeader(csv), encoding, separator: csvSeparator(csv) });
+    const [, sample = []] = csvRecords(csv, 2);
+    setFile({ name: chosen.name, csv, header: csvHeader(csv), sample, encoding, separator: csvSeparator(csv) });
     setPreview(null);
     setDone(null);
     setTouched(false);
@@ -119,7 +120,7 @@ export function ImportPage() {
       </Section>
       {file && preview && !done ? (
         <>
-          <ImportMapping header={file.header} mapping={mapping} busy={run.isPending} onChange={onMap} />
+          <ImportMapping header={file.header} sample={file.sample} mapping={mapping} busy={run.isPending} onChange={onMap} />
           <ImportPreview result={preview} />
           <Section title={t('members.importFlow.importTitle')} id="import-run">
             {preview.errors.length > 0 ? <p className="staff-form__error">{t('members.importFlow.fixFirst')}</p> : null}

@@ -3,38 +3,63 @@ import { MEMBER_IMPORT_FIELDS, type MemberImportResult } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
 
-/** Step 2: which of their columns fills each of our fields (the API's guess first). */
+/**
+ * Step 2: which of their columns fills each of our fields (the API's guess first), each with what
+ * the file's first member has there, so a wrong column or a misread letter shows before the import.
+ */
 export function ImportMapping({
   header,
+  sample,
   mapping,
   busy,
   onChange,
 }: {
   header: string[];
+  /** The file's first member (its second record), by column. */
+  sample: string[];
   mapping: Record<string, string>;
   busy: boolean;
   onChange: (field: string, column: string) => void;
 }) {
   const { t } = useTranslation('staff');
+  const sampleOf = (column: string) => {
+    const index = header.indexOf(column);
+    return index === -1 ? undefined : (sample[index] ?? '');
+  };
   return (
     <Section title={t('members.importFlow.mappingTitle')} id="import-mapping">
       <p className="staff-section__hint">{t('members.importFlow.mappingHint')}</p>
       <div className="staff-import-mapping">
-        {MEMBER_IMPORT_FIELDS.map((field) => (
-          <div className="field staff-field" key={field}>
-            <label className="field__label" htmlFor={`map-${field}`}>
-              {t(`members.importFields.${field}`)}
-            </label>
-            <select id={`map-${field}`} className="field__input field__select" value={mapping[field] ?? ''} disabled={busy} onChange={(event) => onChange(field, event.target.value)}>
-              <option value="">{t('members.importFlow.notInFile')}</option>
-              {header.map((column) => (
-                <option key={column} value={column}>
-                  {column}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+        {MEMBER_IMPORT_FIELDS.map((field) => {
+          const value = mapping[field] ? sampleOf(mapping[field]) : undefined;
+          return (
+            <div className="field staff-field" key={field}>
+              <label className="field__label" htmlFor={`map-${field}`}>
+                {t(`members.importFields.${field}`)}
+              </label>
+              <select
+                id={`map-${field}`}
+                className="field__input field__select"
+                value={mapping[field] ?? ''}
+                disabled={busy}
+                aria-describedby={value === undefined ? undefined : `map-${field}-sample`}
+                onChange={(event) => onChange(field, event.target.value)}
+              >
+                <option value="">{t('members.importFlow.notInFile')}</option>
+                {header.map((column) => (
+                  <option key={column} value={column}>
+                    {column}
+                  </option>
+                ))}
+              </select>
+              {value === undefined ? null : (
+                <p className="field__hint staff-import-mapping__sample" id={`map-${field}-sample`}>
+                  {value === '' ? t('members.importFlow.firstMemberEmpty') : t('members.importFlow.firstMember', { value })}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
     </Section>
   );
