@@ -250,6 +250,8 @@ describe('staff operations (issue 14)', () => {
     await consoleSettled(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
+    // Marked as UTF-8, so Excel does not read its names in the computer's code page.
+    expect(csv.startsWith('\uFEFFfirst_name,')).toBe(true);
     const rows = csv.trim().split(/\r?\n/);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(email);

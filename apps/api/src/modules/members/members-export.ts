@@ -31,7 +31,9 @@ const BATCH = 1_000;
  * default shipping one (else the first saved).
  */
 export async function* exportMembers(db: Database, tenantId: string, filter: MemberListFilter, at: Date): AsyncGenerator<string> {
-  const csv = stringify({ header: true, columns: [...MEMBER_EXPORT_COLUMNS] });
+  // A byte-order mark and CRLF, as the orders' export: Excel reads a file without the mark in the
+  // computer's code page, so every accented name came out garbled ("HÃ©lÃ¨ne").
+  const csv = stringify({ header: true, columns: [...MEMBER_EXPORT_COLUMNS], bom: true, record_delimiter: 'windows' });
   const chunks: string[] = [];
   csv.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
   let after: readonly (string | null)[] | undefined;

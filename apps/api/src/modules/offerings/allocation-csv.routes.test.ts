@@ -88,7 +88,10 @@ describe('allocations CSV', () => {
     const exported = await exportCsv(offering.id);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(exported.body.trim().split('\n')).toHaveLength(4);
+    // UTF-8 with its byte-order mark (Excel reads a file without one in the computer's code page), CRLF.
+    expect(exported.body.startsWith('\ufeffemail,first_name,last_name,')).toBe(true);
+    expect(exported.body.endsWith('\r\n')).toBe(true);
+    expect(exported.body.trim().split('\r\n')).toHaveLength(4);
 
     const again = await importCsv(offering.id, exported.body, false);
     expect(again.statusCode).toBe(200);

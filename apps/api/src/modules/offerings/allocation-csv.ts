@@ -68,6 +68,10 @@ export function wineColumns(
 const safeText = (value: string) =>
   /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
+/**
+ * The export's first line, after a byte-order mark: Excel reads a file without it in the computer's
+ * code page, so accented names came out garbled; lines end in CRLF, as in the orders' export.
+ */
 export function csvHeader(offered: OfferedWine[]): string {
   return stringify([
     [
@@ -79,7 +83,7 @@ export function csvHeader(offered: OfferedWine[]): string {
         `${wine.column}_max`,
       ]),
     ],
-  ]);
+  ], { bom: true, record_delimiter: "windows" });
 }
 
 export function csvRows(
@@ -104,6 +108,7 @@ export function csvRows(
         return line ? [String(line.minimum), String(line.maximum)] : ["", ""];
       }),
     ]),
+    { record_delimiter: "windows" },
   );
 }
 
