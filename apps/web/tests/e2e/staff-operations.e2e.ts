@@ -35,7 +35,7 @@ const FIXED_FIRST_NAME = 'Héloïse';
 /**
  * A list an old platform might export: 50 members, lines 9 and 33 (the 8th and 32nd member) wrong
  * until fixed. The fixed file is saved as Excel saves a plain CSV where a comma is the decimal mark:
- * semicolons between the columns, in Windows-1252, and its members' first name is accented.
+ * semicolons between the columns, in Windows-1252, dates day first, and its members' first name is accented.
  */
 function memberFile({ fixed }: { fixed: boolean }): Buffer {
   const first = ['Ash', 'Bell', 'Crane', 'Dale', 'Ember', 'Frost', 'Glen', 'Hart', 'Ives', 'Jory'];
@@ -44,10 +44,11 @@ function memberFile({ fixed }: { fixed: boolean }): Buffer {
   const lines = [['First Name', 'Last Name', 'E-mail Address', 'Mobile', 'Birthday', 'Join Date', 'Street', 'City', 'State', 'Zip', 'Country'].join(separator)];
   for (let index = 0; index < 50; index += 1) {
     const email = !fixed && index === 7 ? 'not-an-email' : `${RUN}.${index}@import.example`;
-    const birthday = !fixed && index === 31 ? '1980-02-30' : '1980-02-28';
+    // The fixed file writes its dates as a European spreadsheet does: day first, with slashes.
+    const birthday = fixed ? '28/02/1980' : index === 31 ? '1980-02-30' : '1980-02-28';
     const street = `"${index + 1} Vine Street, Unit B"`;
     const name = [fixed ? FIXED_FIRST_NAME : 'Imported', `${first[index % 10]}${second[Math.floor(index / 10)]}${RUN}`];
-    lines.push([...name, email, `+1 707 555 01${String(index).padStart(2, '0')}`, birthday, '2020-05-01', street, 'Napa', 'CA', '94558', 'US'].join(separator));
+    lines.push([...name, email, `+1 707 555 01${String(index).padStart(2, '0')}`, birthday, fixed ? '01/05/2020' : '2020-05-01', street, 'Napa', 'CA', '94558', 'US'].join(separator));
   }
   const text = `${lines.join('\r\n')}\r\n`;
   return fixed ? Buffer.from(text, 'latin1') : Buffer.from(text);
@@ -91,6 +92,17 @@ describe('staff operations (issue 14)', () => {
     await expect.poll(() => page.locator('#map-firstName-sample').innerText()).toBe(`First member: ${FIXED_FIRST_NAME}`);
     expect(await page.locator('#map-address1-sample').innerText()).toBe('First member: 1 Vine Street, Unit B');
     expect(await page.locator('#map-tier-sample').count()).toBe(0);
+    // 28/02/1980 can only be day first, so the file's dates are read so, and each sample says how.
+    const dates = page.getByLabel('Dates such as 3/9/2015');
+    expect(await dates.locator('option:checked').innerText()).toBe('Day first: 3 September 2015');
+    expect(await page.locator('#map-dateOfBirth-sample').innerText()).toBe('First member: 28/02/1980, read as Feb 28, 1980');
+    expect(await page.locator('#map-memberSince-sample').innerText()).toBe('First member: 01/05/2020, read as May 1, 2020');
+    // Read month first, every birthday is wrong (a 28th month), and nothing can be imported.
+    await dates.selectOption({ label: 'Month first: March 9, 2015' });
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 0 ready, 50 with problems, 0 already members (skipped).');
+    expect(await page.locator('#map-memberSince-sample').innerText()).toBe('First member: 01/05/2020, read as Jan 5, 2020');
+    await dates.selectOption({ label: 'Day first: 3 September 2015' });
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 50 ready, 0 with problems, 0 already members (skipped).');
     expect(await page.getByLabel('Send each a create-password invitation').isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Import 50 members' }).click();
     await expect.poll(() => page.getByTestId('import-result').innerText()).toBe('50 members were imported.');

@@ -35,11 +35,49 @@ export const importColumnKey = (name: string) => name.toLowerCase().replace(/[^a
 const flag = () => z.enum(['true', 'false'], { error: 'invalidType' });
 
 /** `POST /v1/staff/members/import?dryRun=&sendInvitations=&mapping=` (the body is the CSV file). */
+/** How a date such as 3/9/2015 reads: March 9 (month first, the US order) or 3 September (day first). */
+export const DATE_ORDERS = ['month-first', 'day-first'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
+
+/**
+ * A date with slashes: "3/9/1975" is March 9 in the US order old platforms export (month first),
+ * and 3 September where the day comes first (a European spreadsheet's). With dots it is always the
+ * day first ("03.09.1975"). An ISO date, or a timestamp's date, reads as itself; anything else is
+ * left for the rules, which refuse it.
+ */
+export function importDateToIso(value: string, order: DateOrder): string {
+  const slashed = SLASHED_DATE.exec(value);
+  if (slashed) {
+    const [month, day] = order === 'month-first' ? [slashed[1]!, slashed[2]!] : [slashed[2]!, slashed[1]!];
+    return `${slashed[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  }
+  const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
+  if (dotted) return `${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}`;
+  const stamp = /^(\d{4}-\d{2}-\d{2})[T ]/.exec(value);
+  return stamp ? stamp[1]! : value;
+}
+
+const SLASHED_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/**
+ * How the file's slashed dates read: as asked, else day first when one of them can only be (its
+ * first number is 13 to 31), else month first, the US order; null when the file has none. Every
+ * date is then read one way: one that does not fit it is an error of its line, never a guess.
+ */
+export function slashedDateOrder(values: string[], asked?: DateOrder): DateOrder | null {
+  const slashed = values.map((value) => SLASHED_DATE.exec(value)).filter((match) => match !== null);
+  if (slashed.length === 0) return null;
+  if (asked) return asked;
+  return slashed.some((match) => Number(match[1]) > 12 && Number(match[1]) <= 31) ? 'day-first' : 'month-first';
+}
+
 export const MemberImportQuerySchema = z.object({
   dryRun: flag().default('true'),
   sendInvitations: flag().default('false'),
   /** JSON object `{ ourField: theirColumn }`, for columns the common names do not find. */
   mapping: textInput().max(4_000, { error: 'tooLong' }).optional(),
+  /** How the file's slashed dates read; left out, day first when one of them can only be, else month first. */
+  dates: z.enum(DATE_ORDERS, { error: 'invalidType' }).optional(),
 });
 export type MemberImportQuery = z.output<typeof MemberImportQuerySchema>;
 
@@ -82,6 +120,8 @@ export const MemberImportResultSchema = z.object({
   duplicates: z.array(z.object({ line: z.number().int(), email: z.string(), existing: z.boolean() })),
   /** Which column of the file each of our fields was read from. */
   columns: z.record(z.string(), z.string()),
+  /** How the file's slashed dates (3/9/2015) were read; null when it has none. */
+  dateOrder: z.enum(DATE_ORDERS).nullable(),
   imported: z.number().int(),
   invited: z.number().int(),
 });

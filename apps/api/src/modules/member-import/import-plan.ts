@@ -7,6 +7,9 @@ import {
   MEMBER_IMPORT_FIELDS,
   MemberImportRowSchema,
   renderValidationMessage,
+  importDateToIso,
+  slashedDateOrder,
+  type DateOrder,
   type MemberImportField,
   type MemberImportRow,
 } from '@winery/domain';
@@ -31,6 +34,8 @@ export interface ImportPlan {
   columns: Partial<Record<MemberImportField, string>>;
   /** E-mails given twice in the file: the later line, and the first one's. */
   repeated: Array<{ line: number; email: string }>;
+  /** How its slashed dates were read; null when it has none. */
+  dateOrder: DateOrder | null;
 }
 
 export const MAX_IMPORT_ROWS = 50_000;
@@ -47,15 +52,7 @@ const COUNTRY_NAMES: Record<string, string> = {
   newzealand: 'NZ',
 };
 
-/** "3/9/1975" (the US order old platforms export) becomes "1975-03-09"; anything else is left for the rules. */
-function isoDate(value: string): string {
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
-  if (us) return `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
-  const stamp = /^(\d{4}-\d{2}-\d{2})[T ]/.exec(value);
-  return stamp ? stamp[1]! : value;
-}
-
-const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [] });
+const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [], dateOrder: null });
 
 /** Our field for each column of the header: the explicit mapping first, then the common names. */
 function mapColumns(header: string[], mapping: string | undefined): { columns: Partial<Record<MemberImportField, number>>; error?: ImportError } {
@@ -97,7 +94,7 @@ function mapColumns(header: string[], mapping: string | undefined): { columns: P
  * own (the domain's rules) and against the rest of the file (an e-mail given twice). Errors name
  * the line of the file (the header is line 1). Tiers and existing members are the service's.
  */
-export function planMemberImport(csv: string, mapping: string | undefined): ImportPlan {
+export function planMemberImport(csv: string, mapping: string | undefined, dates?: DateOrder): ImportPlan {
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     // The separator the header line shows (a semicolon or tab export reads as one column otherwise).
@@ -114,6 +111,11 @@ export function planMemberImport(csv: string, mapping: string | undefined): Impo
   if (error) return { ...fileError(error.field, error.message), rows: body.length };
   if (columns.email === undefined) return { ...fileError('email', API_MESSAGES.memberImportNoEmail), rows: body.length };
 
+  const dateColumns = [columns.dateOfBirth, columns.memberSince].filter((index) => index !== undefined);
+  const dateOrder = slashedDateOrder(
+    body.flatMap(({ record }) => dateColumns.map((index) => (record[index] ?? '').trim())),
+    dates,
+  );
   const errors: ImportError[] = [];
   const good: PlannedRow[] = [];
   const repeated: ImportPlan['repeated'] = [];
@@ -125,8 +127,8 @@ export function planMemberImport(csv: string, mapping: string | undefined): Impo
       const index = columns[field];
       if (index !== undefined) raw[field] = (record[index] ?? '').trim();
     }
-    if (raw.dateOfBirth) raw.dateOfBirth = isoDate(raw.dateOfBirth);
-    if (raw.memberSince) raw.memberSince = isoDate(raw.memberSince);
+    if (raw.dateOfBirth) raw.dateOfBirth = importDateToIso(raw.dateOfBirth, dateOrder ?? 'month-first');
+    if (raw.memberSince) raw.memberSince = importDateToIso(raw.memberSince, dateOrder ?? 'month-first');
     if (raw.countryCode && raw.countryCode.length > 2) raw.countryCode = COUNTRY_NAMES[importColumnKey(raw.countryCode)] ?? raw.countryCode;
     const parsed = MemberImportRowSchema.safeParse(raw);
     if (!parsed.success) {
@@ -150,5 +152,5 @@ export function planMemberImport(csv: string, mapping: string | undefined): Impo
     good.push({ line, row: { ...parsed.data, email } });
   }
   const named = Object.fromEntries(Object.entries(columns).map(([field, index]) => [field, header[index]!])) as ImportPlan['columns'];
-  return { rows: body.length, good, errors, columns: named, repeated };
+  return { rows: body.length, good, errors, columns: named, repeated, dateOrder };
 }

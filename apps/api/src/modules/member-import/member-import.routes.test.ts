@@ -136,6 +136,32 @@ describe('importing a member list', () => {
     expect(await membersAt('import-four.example')).toHaveLength(3);
   });
 
+  it('reads slashed dates month first (the US order), day first when one can only be, or as asked; one that does not fit is an error', async () => {
+    const file = (domain: string, ...births: string[]) =>
+      ['email,first_name,last_name,birthday', ...births.map((birth, index) => `m${index}@${domain},Ada,Vintner${'abcdefgh'[index]},${birth}`)].join('\n');
+    const birthsOf = async (domain: string) => (await membersAt(domain)).map((member) => member.dateOfBirth).sort();
+
+    // Only ambiguous dates: the US order, and the answer says so.
+    const us = await importCsv(file('dates-us.example', '3/9/1975', '12/1/1980'), 'dryRun=false');
+    expect(us.json()).toMatchObject({ imported: 2, errors: [], dateOrder: 'month-first' });
+    expect(await birthsOf('dates-us.example')).toEqual(['1975-03-09', '1980-12-01']);
+
+    // A 25/12/1980 can only be day first, so every slashed date of the file is read so.
+    const european = await importCsv(file('dates-eu.example', '03/09/1975', '25/12/1980'), 'dryRun=false');
+    expect(european.json()).toMatchObject({ imported: 2, errors: [], dateOrder: 'day-first' });
+    expect(await birthsOf('dates-eu.example')).toEqual(['1975-09-03', '1980-12-25']);
+
+    // Staff may say how the file reads; a date that does not fit is its line's error, not a guess.
+    const asked = await importCsv(file('dates-asked.example', '03/09/1975', '12/25/1980'), 'dates=day-first');
+    expect(asked.json()).toMatchObject({ valid: 1, dateOrder: 'day-first', errors: [{ line: 3, field: 'dateOfBirth', message: 'Please enter a valid birth date' }] });
+    expect((await importCsv(file('dates-asked.example', '03/09/1975'), 'dates=sideways')).statusCode).toBe(400);
+
+    // Dotted dates are always day first; a file without slashed dates says nothing of their order.
+    const dotted = await importCsv(file('dates-dots.example', '03.09.1975', '1980-12-25'), 'dryRun=false');
+    expect(dotted.json()).toMatchObject({ imported: 2, dateOrder: null });
+    expect(await birthsOf('dates-dots.example')).toEqual(['1975-09-03', '1980-12-25']);
+  });
+
   it('refuses a file that is not CSV, is empty, or is sent as JSON', async () => {
     expect((await importCsv('email\n')).json().errors[0]).toMatchObject({ line: 1, field: 'csv', message: 'The file has no members in it' });
     expect((await importCsv('email,"unclosed\nx')).json().errors[0]).toMatchObject({ field: 'csv' });

@@ -104,7 +104,7 @@ export function createMemberImportService(deps: { db: Database; mail: MailServic
 
   return {
     async run(actor: AuditActor, csv: string, query: MemberImportQuery): Promise<MemberImportResult> {
-      const plan = planMemberImport(csv, query.mapping);
+      const plan = planMemberImport(csv, query.mapping, query.dates);
       const errors: ImportError[] = [...plan.errors];
       const tierRows = await db.select({ id: tiers.id, name: tiers.name }).from(tiers).where(eq(tiers.tenantId, actor.tenantId));
       const tierByName = new Map(tierRows.map((tier) => [tier.name.trim().toLowerCase(), tier.id]));
@@ -122,7 +122,7 @@ export function createMemberImportService(deps: { db: Database; mail: MailServic
         ...good.filter(({ row }) => existing.has(row.email)).map(({ line, row }) => ({ line, email: row.email, existing: true })),
       ].sort((a, b) => a.line - b.line);
       errors.sort((a, b) => a.line - b.line);
-      const result = { rows: plan.rows, valid: good.length, errors, duplicates, columns: plan.columns as Record<string, string> };
+      const result = { rows: plan.rows, valid: good.length, errors, duplicates, columns: plan.columns as Record<string, string>, dateOrder: plan.dateOrder };
 
       if (query.dryRun !== 'false') return { dryRun: true, ...result, imported: 0, invited: 0 };
       if (errors.length > 0) {

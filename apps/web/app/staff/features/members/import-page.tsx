@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { csvSeparator, MEMBER_IMPORT_FIELDS, type CsvSeparator, type MemberImportResult, type TextFileEncoding } from '@winery/domain';
+import { csvSeparator, MEMBER_IMPORT_FIELDS, type CsvSeparator, type DateOrder, type MemberImportResult, type TextFileEncoding } from '@winery/domain';
 import { PageHeader, Section } from '../../components/page-header';
 import { ReadOnlyNote } from '../../components/states';
 import { errorMessage, isApiError } from '../../../lib/api-error';
@@ -33,10 +33,11 @@ export function ImportPage() {
   const [preview, setPreview] = useState<MemberImportResult | null>(null);
   const [done, setDone] = useState<MemberImportResult | null>(null);
   const [sendInvitations, setSendInvitations] = useState(false);
+  const [dates, setDates] = useState<DateOrder | undefined>(undefined);
 
-  const dryRun = (csv: string, nextMapping: Record<string, string>) =>
+  const dryRun = (csv: string, nextMapping: Record<string, string>, nextDates = dates) =>
     run.mutate(
-      { csv, dryRun: true, sendInvitations: false, mapping: nextMapping },
+      { csv, dryRun: true, sendInvitations: false, mapping: nextMapping, dates: nextDates },
       {
         onSuccess: (result) => {
           setPreview(result);
@@ -56,7 +57,13 @@ export function ImportPage() {
     setDone(null);
     setTouched(false);
     setMapping({});
-    dryRun(csv, {});
+    setDates(undefined);
+    dryRun(csv, {}, undefined);
+  };
+
+  const onDates = (next: DateOrder) => {
+    setDates(next);
+    if (file) dryRun(file.csv, touched ? explicit(mapping) : {}, next);
   };
 
   const onMap = (field: string, column: string) => {
@@ -72,7 +79,7 @@ export function ImportPage() {
   const importAll = () =>
     file &&
     run.mutate(
-      { csv: file.csv, dryRun: false, sendInvitations, mapping: touched ? explicit(mapping) : {} },
+      { csv: file.csv, dryRun: false, sendInvitations, mapping: touched ? explicit(mapping) : {}, dates },
       {
         onSuccess: (result) => {
           setDone(result);
@@ -120,7 +127,7 @@ export function ImportPage() {
       </Section>
       {file && preview && !done ? (
         <>
-          <ImportMapping header={file.header} sample={file.sample} mapping={mapping} busy={run.isPending} onChange={onMap} />
+          <ImportMapping header={file.header} sample={file.sample} mapping={mapping} dateOrder={preview.dateOrder} busy={run.isPending} onChange={onMap} onDates={onDates} />
           <ImportPreview result={preview} />
           <Section title={t('members.importFlow.importTitle')} id="import-run">
             {preview.errors.length > 0 ? <p className="staff-form__error">{t('members.importFlow.fixFirst')}</p> : null}

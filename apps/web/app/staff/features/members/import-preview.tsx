@@ -1,7 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { MEMBER_IMPORT_FIELDS, type MemberImportResult } from '@winery/domain';
+import { DATE_ORDERS, importDateToIso, MEMBER_IMPORT_FIELDS, type DateOrder, type MemberImportResult } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
+import { formatDay } from '../../lib/time-zone';
+
+const DATE_FIELDS: readonly string[] = ['dateOfBirth', 'memberSince'];
+
+/** How the import reads a date of the file ("Sep 3, 1975"), or null when it reads no real date there. */
+function dateRead(value: string, order: DateOrder): string | null {
+  const iso = importDateToIso(value, order);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const instant = Date.parse(`${iso}T00:00:00Z`);
+  // Date.parse rolls February 30 over into March: only a date that comes back as itself is one.
+  return Number.isNaN(instant) || new Date(instant).toISOString().slice(0, 10) !== iso ? null : formatDay(iso);
+}
 
 /**
  * Step 2: which of their columns fills each of our fields (the API's guess first), each with what
@@ -11,15 +23,20 @@ export function ImportMapping({
   header,
   sample,
   mapping,
+  dateOrder,
   busy,
   onChange,
+  onDates,
 }: {
   header: string[];
   /** The file's first member (its second record), by column. */
   sample: string[];
   mapping: Record<string, string>;
+  /** How the dry run read the file's slashed dates; null when it has none (no choice to make). */
+  dateOrder: DateOrder | null;
   busy: boolean;
   onChange: (field: string, column: string) => void;
+  onDates: (order: DateOrder) => void;
 }) {
   const { t } = useTranslation('staff');
   const sampleOf = (column: string) => {
@@ -32,6 +49,7 @@ export function ImportMapping({
       <div className="staff-import-mapping">
         {MEMBER_IMPORT_FIELDS.map((field) => {
           const value = mapping[field] ? sampleOf(mapping[field]) : undefined;
+          const read = value && DATE_FIELDS.includes(field) ? dateRead(value, dateOrder ?? 'month-first') : null;
           return (
             <div className="field staff-field" key={field}>
               <label className="field__label" htmlFor={`map-${field}`}>
@@ -54,13 +72,34 @@ export function ImportMapping({
               </select>
               {value === undefined ? null : (
                 <p className="field__hint staff-import-mapping__sample" id={`map-${field}-sample`}>
-                  {value === '' ? t('members.importFlow.firstMemberEmpty') : t('members.importFlow.firstMember', { value })}
+                  {value === ''
+                    ? t('members.importFlow.firstMemberEmpty')
+                    : read && read !== value
+                      ? t('members.importFlow.firstMemberDate', { value, date: read })
+                      : t('members.importFlow.firstMember', { value })}
                 </p>
               )}
             </div>
           );
         })}
       </div>
+      {dateOrder ? (
+        <div className="field staff-field staff-import-mapping__dates">
+          <label className="field__label" htmlFor="map-dates">
+            {t('members.importFlow.dateOrder')}
+          </label>
+          <select id="map-dates" className="field__input field__select" value={dateOrder} disabled={busy} aria-describedby="map-dates-hint" onChange={(event) => onDates(event.target.value as DateOrder)}>
+            {DATE_ORDERS.map((order) => (
+              <option key={order} value={order}>
+                {t(`members.importFlow.dateOrders.${order}`)}
+              </option>
+            ))}
+          </select>
+          <p className="field__hint" id="map-dates-hint">
+            {t('members.importFlow.dateOrderHint')}
+          </p>
+        </div>
+      ) : null}
     </Section>
   );
 }

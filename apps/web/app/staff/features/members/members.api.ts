@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberImportResult, StaffMemberDetail } from '@winery/domain';
+import type { DateOrder, MemberImportResult, StaffMemberDetail } from '@winery/domain';
 import { staffApi, staffUpload } from '../../session/staff-api';
 
 export type { MemberImportResult, StaffMemberDetail, StaffMemberListItem } from '@winery/domain';
@@ -76,16 +76,18 @@ export interface ImportRun {
   dryRun: boolean;
   sendInvitations: boolean;
   mapping: Record<string, string>;
+  /** How the file's slashed dates read, once staff say; left out, the API decides from the dates. */
+  dates?: DateOrder;
 }
 
 /** The member file: a dry run (what would happen) or the import itself, with upload progress. */
 export function useMemberImport(onProgress?: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ csv, dryRun, sendInvitations, mapping }: ImportRun) =>
+    mutationFn: ({ csv, dryRun, sendInvitations, mapping, dates }: ImportRun) =>
       staffUpload<MemberImportResult>('/members/import', csv, {
         contentType: 'text/csv',
-        query: { dryRun, sendInvitations, mapping: Object.keys(mapping).length > 0 ? JSON.stringify(mapping) : undefined },
+        query: { dryRun, sendInvitations, mapping: Object.keys(mapping).length > 0 ? JSON.stringify(mapping) : undefined, dates },
         onProgress,
       }),
     onSuccess: (result) => {
