@@ -1,19 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { DATE_ORDERS, importDateToIso, MEMBER_IMPORT_FIELDS, type DateOrder, type MemberImportResult } from '@winery/domain';
+import { DATE_ORDERS, MEMBER_IMPORT_FIELDS, type DateOrder, type MemberImportResult } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
-import { formatDay } from '../../lib/time-zone';
-
-const DATE_FIELDS: readonly string[] = ['dateOfBirth', 'memberSince'];
-
-/** How the import reads a date of the file ("Sep 3, 1975"), or null when it reads no real date there. */
-function dateRead(value: string, order: DateOrder): string | null {
-  const iso = importDateToIso(value, order);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
-  const instant = Date.parse(`${iso}T00:00:00Z`);
-  // Date.parse rolls February 30 over into March: only a date that comes back as itself is one.
-  return Number.isNaN(instant) || new Date(instant).toISOString().slice(0, 10) !== iso ? null : formatDay(iso);
-}
+import { DATE_FIELDS, dateRead } from './import-dates';
 
 /**
  * Step 2: which of their columns fills each of our fields (the API's guess first), each with what
