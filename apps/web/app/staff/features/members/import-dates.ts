@@ -1,7 +1,6 @@
 import { importDateToIso, type DateOrder } from '@winery/domain';
 import { formatDay } from '../../lib/time-zone';
 
-
 /** The import's fields that hold dates. */
 export const DATE_FIELDS: readonly string[] = ['dateOfBirth', 'memberSince'];
 
