@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import {
+  COUNTRY_CODES,
   csvSeparator,
   importColumnKey,
   issueValues,
@@ -9,6 +10,7 @@ import {
   renderValidationMessage,
   importDateToIso,
   slashedDateOrder,
+  STATES_BY_COUNTRY,
   type DateOrder,
   type MemberImportField,
   type MemberImportRow,
@@ -41,16 +43,55 @@ export interface ImportPlan {
 export const MAX_IMPORT_ROWS = 50_000;
 const HEADER_LINE = 1;
 
-const COUNTRY_NAMES: Record<string, string> = {
-  unitedstates: 'US',
-  unitedstatesofamerica: 'US',
+/** A place's name as a key: without accents, case, spaces or punctuation ("Côte d’Ivoire" → "cotedivoire"). */
+const placeKey = (name: string) => importColumnKey(name.normalize('NFD').replace(/\p{M}/gu, ''));
+
+/** Names exports use for a country besides its English name. */
+const COUNTRY_ALIASES: Record<string, string> = {
   usa: 'US',
-  canada: 'CA',
-  unitedkingdom: 'GB',
+  unitedstatesofamerica: 'US',
   uk: 'GB',
-  australia: 'AU',
-  newzealand: 'NZ',
+  greatbritain: 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  northernireland: 'GB',
+  holland: 'NL',
+  thenetherlands: 'NL',
+  czechrepublic: 'CZ',
+  turkey: 'TR',
+  hongkong: 'HK',
+  macau: 'MO',
+  korea: 'KR',
+  republicofkorea: 'KR',
+  ivorycoast: 'CI',
 };
+
+/** Every country by its English name ("France", "United States", "Türkiye"), and by the aliases above. */
+const COUNTRY_BY_NAME: ReadonlyMap<string, string> = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return new Map<string, string>([...COUNTRY_CODES.map((code) => [placeKey(names.of(code) ?? code), code] as const), ...Object.entries(COUNTRY_ALIASES)]);
+})();
+
+/**
+ * A country as the address rules read it: a code in either case ("us"), or a name ("United States
+ * of America", "france", "UK"); anything else is left for the rules, which refuse it.
+ */
+function countryCodeOf(value: string): string {
+  const key = placeKey(value);
+  // "UK" first: two letters, but not the United Kingdom's code (GB).
+  if (COUNTRY_ALIASES[key]) return COUNTRY_ALIASES[key];
+  if (/^[a-z]{2}$/i.test(value)) return value.toUpperCase();
+  return COUNTRY_BY_NAME.get(key) ?? value;
+}
+
+/** A state of a country with a list of them (the US, Canada, Australia), by its code or its name ("California", "Québec"). */
+function stateCodeOf(value: string, countryCode: string): string {
+  const states = STATES_BY_COUNTRY[countryCode];
+  if (!states || value.toUpperCase() in states) return value;
+  const key = placeKey(value);
+  return Object.entries(states).find(([, name]) => placeKey(name) === key)?.[0] ?? value;
+}
 
 const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [], dateOrder: null });
 
@@ -129,7 +170,8 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
     }
     if (raw.dateOfBirth) raw.dateOfBirth = importDateToIso(raw.dateOfBirth, dateOrder ?? 'month-first');
     if (raw.memberSince) raw.memberSince = importDateToIso(raw.memberSince, dateOrder ?? 'month-first');
-    if (raw.countryCode && raw.countryCode.length > 2) raw.countryCode = COUNTRY_NAMES[importColumnKey(raw.countryCode)] ?? raw.countryCode;
+    if (raw.countryCode) raw.countryCode = countryCodeOf(raw.countryCode);
+    if (raw.stateCode && raw.countryCode) raw.stateCode = stateCodeOf(raw.stateCode, raw.countryCode);
     const parsed = MemberImportRowSchema.safeParse(raw);
     if (!parsed.success) {
       const seen = new Set<string>();

@@ -162,6 +162,42 @@ describe('importing a member list', () => {
     expect(await birthsOf('dates-dots.example')).toEqual(['1975-09-03', '1980-12-25']);
   });
 
+  it('reads countries and states by their names as well as their codes, in any case and with or without accents', async () => {
+    const csv = [
+      'email,first_name,last_name,address 1,city,state,zip,country',
+      'ca@places.example,Ada,One,1 Main St,Sonoma,California,95476,United States of America',
+      'qc@places.example,Ada,Two,2 rue Saint-Jean,Québec,Quebec,G1R 4P5,canada',
+      'nsw@places.example,Ada,Three,3 George St,Sydney,new south wales,2000,Australia',
+      'fr@places.example,Ada,Four,4 rue des Caves,Beaune,,21200,France',
+      'uk@places.example,Ada,Five,5 High St,Oxford,,OX1 1AA,UK',
+      'ny@places.example,Ada,Six,6 Broadway,New York,ny,10001,us',
+      'tr@places.example,Ada,Seven,7 Cadde,Istanbul,,34000,Turkey',
+      'xx@places.example,Ada,Eight,8 Nowhere,Atlantis,,12345,Atlantis',
+      'bad@places.example,Ada,Nine,9 Main St,Sonoma,Calisota,95476,USA',
+    ].join('\n');
+    const report = (await importCsv(csv)).json();
+    expect(report.errors).toEqual([
+      { line: 9, field: 'countryCode', message: 'Please choose your country' },
+      { line: 10, field: 'stateCode', message: expect.any(String) },
+    ]);
+    expect(report.valid).toBe(7);
+    await importCsv(csv.split('\n').slice(0, 8).join('\n'), 'dryRun=false');
+    const stored = await t.db
+      .select({ email: customers.email, state: addresses.stateCode, country: addresses.countryCode })
+      .from(addresses)
+      .innerJoin(customers, eq(customers.id, addresses.customerId))
+      .where(like(customers.email, '%@places.example'));
+    expect(Object.fromEntries(stored.map((row) => [row.email.split('@')[0], `${row.state ?? ''} ${row.country}`.trim()]))).toEqual({
+      ca: 'CA US',
+      qc: 'QC CA',
+      nsw: 'NSW AU',
+      fr: 'FR',
+      uk: 'GB',
+      ny: 'NY US',
+      tr: 'TR',
+    });
+  });
+
   it('refuses a file that is not CSV, is empty, or is sent as JSON', async () => {
     expect((await importCsv('email\n')).json().errors[0]).toMatchObject({ line: 1, field: 'csv', message: 'The file has no members in it' });
     expect((await importCsv('email,"unclosed\nx')).json().errors[0]).toMatchObject({ field: 'csv' });
