@@ -1,12 +1,29 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.js';
 
 /** `%text%` for ILIKE, with the pattern's own characters taken literally. */
 export const containsText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Letters written with an accent (or a stroke), each folded to its plain letter for a search. */
+const ACCENTED = [...'àáâãäåāăąǎçćĉċčďđèéêëēĕėęěǧĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőǒŕŗřśŝşšșţťțùúûüũūŭůűųǔŵýÿŷźżž'];
+const STROKED: Record<string, string> = { đ: 'd', ħ: 'h', ı: 'i', ŀ: 'l', ł: 'l', ø: 'o' };
+const plainOf = (letter: string) => STROKED[letter] ?? letter.normalize('NFD')[0]!;
+// Upper case too: lower() folds only ASCII where the database's collation is C (PGlite's).
+const FOLD_FROM = [...ACCENTED, ...ACCENTED.map((letter) => letter.toUpperCase())].join('');
+const FOLD_TO = [...ACCENTED.map(plainOf), ...ACCENTED.map(plainOf)].join('');
+
+/** Text as a search compares it: lower case, accents dropped ("Lefèvre" and "LEFEVRE" alike). */
+const folded = (text: SQL | SQLWrapper | string) => sql`translate(lower(${text}), ${FOLD_FROM}, ${FOLD_TO})`;
+
+/**
+ * `column` contains `pattern` (containsText's), whatever the case and the accents of either: staff
+ * type "Helene Lefevre" for Hélène Lefèvre, or "müller" for Mueller's neighbour Muller.
+ */
+export const containsFolded = (column: SQL | SQLWrapper, pattern: string): SQL => sql`${folded(column)} like ${folded(pattern)}`;
+
 /**
  * Members matching a console search: `q` in the first name, last name, full name, e-mail or phone
- * (case-insensitive; the phone's digits as typed), and the tier when given. Undefined when there
+ * (case-insensitive, and accent-insensitive in names; the phone's digits as typed), and the tier when given. Undefined when there
  * is nothing to filter on.
  */
 export function memberFilter(filter: { q?: string | undefined; tierId?: string | undefined }): SQL | undefined {
@@ -16,9 +33,9 @@ export function memberFilter(filter: { q?: string | undefined; tierId?: string |
     pattern
       ? or(
           ilike(customers.email, pattern),
-          ilike(customers.firstName, pattern),
-          ilike(customers.lastName, pattern),
-          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+          containsFolded(customers.firstName, pattern),
+          containsFolded(customers.lastName, pattern),
+          containsFolded(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
           ilike(customers.phone, pattern),
           ...phoneDigits(q!),
         )

@@ -123,6 +123,23 @@ describe('the members list', () => {
     expect(second.items.map((item: { id: string }) => item.id)).toEqual([b.id]);
   });
 
+  it('finds a name whatever its accents and case, as staff type it', async () => {
+    const helene = await t.createCustomer({ firstName: 'Hélène', lastName: 'Lefèvre-Ångström' });
+    const plain = await t.createCustomer({ firstName: 'Helene', lastName: 'Lefevre-Angstrom' });
+    const ids = async (q: string) => {
+      const response = await call('GET', `/v1/staff/members?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as Array<{ id: string }>).map((item) => item.id).sort();
+    };
+    const both = [helene.id, plain.id].sort();
+    expect(await ids('helene lefevre')).toEqual(both);
+    expect(await ids('LEFÈVRE-ÅNGSTRÖM')).toEqual(both);
+    expect(await ids('Hélène')).toEqual(both);
+    expect(await ids('angstrom')).toEqual(both);
+    // Folding is per letter: a different letter is a different name.
+    expect(await ids('Lefavre')).toEqual([]);
+  });
+
   it('exports the same members as CSV, in the columns the import reads', async () => {
     await t.createCustomer({ lastName: 'Exporter', firstName: 'Éva', email: 'eva.exporter@example.com' });
     const response = await call('GET', '/v1/staff/members.csv?q=Exporter');

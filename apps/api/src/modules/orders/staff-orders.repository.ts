@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.js';
 import { allocations, customers, inventoryLocations, offerings, orderLines, orders, stock, tenants } from '../../db/schema/index.js';
+import { containsFolded } from '../members/member-search.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -57,7 +58,7 @@ function filterOf(db: Database, tenantId: string, filter: OrderFilter, after: Or
             db
               .select({ id: customers.id })
               .from(customers)
-              .where(and(eq(customers.tenantId, tenantId), or(ilike(customers.email, pattern), ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern)))),
+              .where(and(eq(customers.tenantId, tenantId), or(ilike(customers.email, pattern), containsFolded(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern)))),
           ),
         )
       : undefined,
