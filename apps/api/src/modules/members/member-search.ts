@@ -17,14 +17,14 @@ const folded = (text: SQL | SQLWrapper | string) => sql`translate(lower(${text})
 
 /**
  * `column` contains `pattern` (containsText's), whatever the case and the accents of either: staff
- * type "Helene Lefevre" for Hélène Lefèvre, or "müller" for Mueller's neighbour Muller.
+ * type "Helene Lefevre" for Hélène Lefèvre, and "müller" finds Muller and Müller alike.
  */
 export const containsFolded = (column: SQL | SQLWrapper, pattern: string): SQL => sql`${folded(column)} like ${folded(pattern)}`;
 
 /**
  * Members matching a console search: `q` in the first name, last name, full name, e-mail or phone
- * (case-insensitive, and accent-insensitive in names; the phone's digits as typed), and the tier when given. Undefined when there
- * is nothing to filter on.
+ * (case-insensitive, names accent-insensitive too; the phone's digits as typed), and the tier when
+ * given. Undefined when there is nothing to filter on.
  */
 export function memberFilter(filter: { q?: string | undefined; tierId?: string | undefined }): SQL | undefined {
   const q = filter.q?.trim();
