@@ -157,6 +157,7 @@ export const API_MESSAGES = {
   memberImportNoColumn: (column: string) => apiText('memberImportNoColumn', { column }),
   memberImportNoEmail: apiText('memberImportNoEmail'),
   memberImportUnknownTier: (tier: string) => apiText('memberImportUnknownTier', { tier }),
+  memberImportTierMapping: apiText('memberImportTierMapping'),
   memberImportDuplicate: (line: number) => apiText('memberImportDuplicate', { line }),
   memberImportConflict: apiText('memberImportConflict'),
 

@@ -31,6 +31,8 @@ async function signInStaff(staff: Staff): Promise<{ token: string; id: string }>
 }
 
 const FIXED_FIRST_NAME = 'Héloïse';
+/** The fixed file's club: no tier of the demo winery has its name. */
+const OLD_CLUB = 'Membre Or';
 
 /**
  * A list an old platform might export: 50 members, lines 9 and 33 (the 8th and 32nd member) wrong
@@ -41,14 +43,15 @@ function memberFile({ fixed }: { fixed: boolean }): Buffer {
   const first = ['Ash', 'Bell', 'Crane', 'Dale', 'Ember', 'Frost', 'Glen', 'Hart', 'Ives', 'Jory'];
   const second = ['field', 'wood', 'ridge', 'brook', 'stone'];
   const separator = fixed ? ';' : ',';
-  const lines = [['First Name', 'Last Name', 'E-mail Address', 'Mobile', 'Birthday', 'Join Date', 'Street', 'City', 'State', 'Zip', 'Country'].join(separator)];
+  // The fixed file also names each member's club, as the old platform called its tiers.
+  const lines = [['First Name', 'Last Name', 'E-mail Address', 'Mobile', 'Birthday', 'Join Date', 'Street', 'City', 'State', 'Zip', 'Country', ...(fixed ? ['Club'] : [])].join(separator)];
   for (let index = 0; index < 50; index += 1) {
     const email = !fixed && index === 7 ? 'not-an-email' : `${RUN}.${index}@import.example`;
     // The fixed file writes its dates as a European spreadsheet does: day first, with slashes.
     const birthday = fixed ? '28/02/1980' : index === 31 ? '1980-02-30' : '1980-02-28';
     const street = `"${index + 1} Vine Street, Unit B"`;
     const name = [fixed ? FIXED_FIRST_NAME : 'Imported', `${first[index % 10]}${second[Math.floor(index / 10)]}${RUN}`];
-    lines.push([...name, email, `+1 707 555 01${String(index).padStart(2, '0')}`, birthday, fixed ? '01/05/2020' : '2020-05-01', street, 'Napa', 'CA', '94558', 'US'].join(separator));
+    lines.push([...name, email, `+1 707 555 01${String(index).padStart(2, '0')}`, birthday, fixed ? '01/05/2020' : '2020-05-01', street, 'Napa', 'CA', '94558', 'US', ...(fixed ? [OLD_CLUB] : [])].join(separator));
   }
   const text = `${lines.join('\r\n')}\r\n`;
   return fixed ? Buffer.from(text, 'latin1') : Buffer.from(text);
@@ -85,13 +88,23 @@ describe('staff operations (issue 14)', () => {
     expect(await page.getByRole('button', { name: 'Import 48 members' }).isDisabled()).toBe(true);
 
     await page.getByLabel('CSV file').setInputFiles(csvFile(true));
+    // Its club is no tier of ours: every line is held until staff say which tier it is.
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 0 ready, 50 with problems, 0 already members (skipped).');
+    const club = page.getByLabel(`${OLD_CLUB} (50 lines)`);
+    expect(await club.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await club.getAttribute('aria-describedby')}`).innerText()).toBe('Not one of your tiers: choose one, or no tier.');
+    await club.selectOption({ label: 'Cellar' });
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 50 ready, 0 with problems, 0 already members (skipped).');
+    expect(await club.getAttribute('aria-invalid')).toBeNull();
     // Read as it was saved, and said so under the file; under each column chosen, what the first member has there.
-    expect(await page.locator('#import-file-hint').innerText()).toBe('members-fixed.csv: 11 columns. Read as Western (Windows-1252) text, its columns separated by semicolons.');
+    expect(await page.locator('#import-file-hint').innerText()).toBe('members-fixed.csv: 12 columns. Read as Western (Windows-1252) text, its columns separated by semicolons.');
     expect(await page.locator('#map-firstName').getAttribute('aria-describedby')).toBe('map-firstName-sample');
     await expect.poll(() => page.locator('#map-firstName-sample').innerText()).toBe(`First member: ${FIXED_FIRST_NAME}`);
     expect(await page.locator('#map-address1-sample').innerText()).toBe('First member: 1 Vine Street, Unit B');
-    expect(await page.locator('#map-tier-sample').count()).toBe(0);
+    expect(await page.locator('#map-tier-sample').innerText()).toBe(`First member: ${OLD_CLUB}`);
+    expect(await page.locator('#map-phone-sample').innerText()).toBe('First member: +1 707 555 0100');
+    // A field without a column has nothing under it.
+    expect(await page.locator('#map-address2-sample').count()).toBe(0);
     // 28/02/1980 can only be day first, so the file's dates are read so, and each sample says how.
     const dates = page.getByLabel('Dates such as 3/9/2015');
     expect(await dates.locator('option:checked').innerText()).toBe('Day first: 3 September 2015');
@@ -121,6 +134,8 @@ describe('staff operations (issue 14)', () => {
     await expect.poll(() => rows.count()).toBe(50);
     // Each name as the file spelt it, not the code page's bytes read as UTF-8.
     expect((await rows.allInnerTexts()).filter((text) => text.includes(FIXED_FIRST_NAME))).toHaveLength(50);
+    // In the tier staff chose for their old club.
+    expect((await rows.allInnerTexts()).filter((text) => text.includes('Cellar'))).toHaveLength(50);
     await page.getByLabel('Select every member shown').check();
     await expect.poll(() => page.getByTestId('members-selected').innerText()).toBe('50 members selected');
     await page.getByLabel('Move to tier').selectOption({ label: tier });

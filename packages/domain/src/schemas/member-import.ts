@@ -78,6 +78,8 @@ export const MemberImportQuerySchema = z.object({
   mapping: textInput().max(4_000, { error: 'tooLong' }).optional(),
   /** How the file's slashed dates read; left out, day first when one of them can only be, else month first. */
   dates: z.enum(DATE_ORDERS, { error: 'invalidType' }).optional(),
+  /** JSON object `{ theirTier: tierId }` ('' for no tier), for tier names of the file that are not ours. */
+  tiers: textInput().max(16_000, { error: 'tooLong' }).optional(),
 });
 export type MemberImportQuery = z.output<typeof MemberImportQuerySchema>;
 
@@ -122,6 +124,12 @@ export const MemberImportResultSchema = z.object({
   columns: z.record(z.string(), z.string()),
   /** How the file's slashed dates (3/9/2015) were read; null when it has none. */
   dateOrder: z.enum(DATE_ORDERS).nullable(),
+  /**
+   * Each tier the file names, in the order it first appears, with how many of its lines name it and
+   * the tier it goes into: by `tiers`, else ours of the same name (case aside); null with `unknown`
+   * when neither (each such line is an error), null alone when mapped to no tier.
+   */
+  tiers: z.array(z.object({ value: z.string(), rows: z.number().int(), tierId: z.uuid().nullable(), unknown: z.boolean() })),
   imported: z.number().int(),
   invited: z.number().int(),
 });

@@ -38,6 +38,8 @@ export interface ImportPlan {
   repeated: Array<{ line: number; email: string }>;
   /** How its slashed dates were read; null when it has none. */
   dateOrder: DateOrder | null;
+  /** Each tier name the file gives (any case), as first written, with how many lines give it. */
+  tierValues: Array<{ value: string; rows: number }>;
 }
 
 export const MAX_IMPORT_ROWS = 50_000;
@@ -93,7 +95,7 @@ function stateCodeOf(value: string, countryCode: string): string {
   return Object.entries(states).find(([, name]) => placeKey(name) === key)?.[0] ?? value;
 }
 
-const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [], dateOrder: null });
+const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [], dateOrder: null, tierValues: [] });
 
 /** Our field for each column of the header: the explicit mapping first, then the common names. */
 function mapColumns(header: string[], mapping: string | undefined): { columns: Partial<Record<MemberImportField, number>>; error?: ImportError } {
@@ -157,6 +159,16 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
     body.flatMap(({ record }) => dateColumns.map((index) => (record[index] ?? '').trim())),
     dates,
   );
+  const tierValues = new Map<string, { value: string; rows: number }>();
+  if (columns.tier !== undefined) {
+    for (const { record } of body) {
+      const value = (record[columns.tier] ?? '').trim();
+      if (!value) continue;
+      const counted = tierValues.get(value.toLowerCase());
+      if (counted) counted.rows += 1;
+      else tierValues.set(value.toLowerCase(), { value, rows: 1 });
+    }
+  }
   const errors: ImportError[] = [];
   const good: PlannedRow[] = [];
   const repeated: ImportPlan['repeated'] = [];
@@ -194,5 +206,5 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
     good.push({ line, row: { ...parsed.data, email } });
   }
   const named = Object.fromEntries(Object.entries(columns).map(([field, index]) => [field, header[index]!])) as ImportPlan['columns'];
-  return { rows: body.length, good, errors, columns: named, repeated, dateOrder };
+  return { rows: body.length, good, errors, columns: named, repeated, dateOrder, tierValues: [...tierValues.values()] };
 }

@@ -1,6 +1,6 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, customers } from '../../db/schema/index.js';
+import { addresses, customers, tiers } from '../../db/schema/index.js';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -196,6 +196,47 @@ describe('importing a member list', () => {
       ny: 'NY US',
       tr: 'TR',
     });
+  });
+
+  it("lists the file's tiers with what each goes into, and takes staff's mapping of the ones that are not ours", async () => {
+    const reserve = (await importCall('POST', '/v1/staff/tiers', JSON.stringify({ name: 'Reserve (tiers test)', rank: 3 }), 'application/json')).json().id as string;
+    const [founders] = await t.db.select({ id: tiers.id }).from(tiers).where(and(eq(tiers.tenantId, TEST_TENANT), eq(tiers.name, 'Founders')));
+    const csv = [
+      'email,first_name,last_name,club',
+      'a@tiers.example,Ada,One,Gold Club Member',
+      'b@tiers.example,Ada,Two,founders',
+      'c@tiers.example,Ada,Three,gold club member',
+      'd@tiers.example,Ada,Four,Former Member',
+      'e@tiers.example,Ada,Five,',
+    ].join('\n');
+
+    // Ours by name (case aside); the others are errors of their lines until mapped.
+    const first = (await importCsv(csv)).json();
+    expect(first.tiers).toEqual([
+      { value: 'Gold Club Member', rows: 2, tierId: null, unknown: true },
+      { value: 'founders', rows: 1, tierId: founders!.id, unknown: false },
+      { value: 'Former Member', rows: 1, tierId: null, unknown: true },
+    ]);
+    expect(first.errors.map((error: { line: number; field: string }) => `${error.line}.${error.field}`)).toEqual(['2.tier', '4.tier', '5.tier']);
+
+    // Gold Club Member into the Reserve tier, Former Member into no tier.
+    const tierMapping = `tiers=${encodeURIComponent(JSON.stringify({ 'gold club member': reserve, 'Former Member': '' }))}`;
+    const mapped = (await importCsv(csv, tierMapping)).json();
+    expect(mapped).toMatchObject({ valid: 5, errors: [] });
+    expect(mapped.tiers).toEqual([
+      { value: 'Gold Club Member', rows: 2, tierId: reserve, unknown: false },
+      { value: 'founders', rows: 1, tierId: founders!.id, unknown: false },
+      { value: 'Former Member', rows: 1, tierId: null, unknown: false },
+    ]);
+    expect((await importCsv(csv, `dryRun=false&${tierMapping}`)).json()).toMatchObject({ imported: 5 });
+    const stored = Object.fromEntries((await membersAt('tiers.example')).map((member) => [member.email[0], member.tierId]));
+    expect(stored).toEqual({ a: reserve, b: founders!.id, c: reserve, d: null, e: null });
+
+    // A mapping that is not an object of our tier IDs is the file's error, and nothing is written.
+    for (const bad of ['[1]', JSON.stringify({ 'Gold Club Member': t.newId() }), JSON.stringify({ 'Gold Club Member': 7 })]) {
+      const answer = (await importCsv(csv, `tiers=${encodeURIComponent(bad)}`)).json();
+      expect(answer.errors[0], bad).toEqual({ line: 1, field: 'tiers', message: "The tier mapping must be a JSON object of the file's tier names and our tier IDs ('' for no tier)" });
+    }
   });
 
   it('refuses a file that is not CSV, is empty, or is sent as JSON', async () => {

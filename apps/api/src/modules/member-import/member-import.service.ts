@@ -22,6 +22,27 @@ const chunks = <T>(items: T[], size = CHUNK): T[][] => Array.from({ length: Math
  * Members already in the list (by e-mail) are reported and left as they are. Invitations to
  * create a password are e-mailed only when asked.
  */
+/**
+ * The tier mapping staff sent (`tiers`: `{ theirTier: tierId }`, '' for no tier), by the file's
+ * name lowercased; an error when it is not such an object or names a tier that is not ours.
+ */
+function tierMapping(json: string | undefined, ours: ReadonlySet<string>): Map<string, string | null> | { error: string } {
+  const mapped = new Map<string, string | null>();
+  if (!json) return mapped;
+  let given: unknown;
+  try {
+    given = JSON.parse(json);
+  } catch {
+    given = undefined;
+  }
+  if (!given || typeof given !== 'object' || Array.isArray(given)) return { error: API_MESSAGES.memberImportTierMapping };
+  for (const [name, tierId] of Object.entries(given)) {
+    if (typeof tierId !== 'string' || (tierId !== '' && !ours.has(tierId))) return { error: API_MESSAGES.memberImportTierMapping };
+    mapped.set(name.trim().toLowerCase(), tierId === '' ? null : tierId);
+  }
+  return mapped;
+}
+
 export function createMemberImportService(deps: { db: Database; mail: MailService; now: () => Date }) {
   const { db, mail, now } = deps;
 
@@ -108,13 +129,25 @@ export function createMemberImportService(deps: { db: Database; mail: MailServic
       const errors: ImportError[] = [...plan.errors];
       const tierRows = await db.select({ id: tiers.id, name: tiers.name }).from(tiers).where(eq(tiers.tenantId, actor.tenantId));
       const tierByName = new Map(tierRows.map((tier) => [tier.name.trim().toLowerCase(), tier.id]));
+      const mapped = tierMapping(query.tiers, new Set(tierRows.map((tier) => tier.id)));
+      if (!(mapped instanceof Map)) errors.push({ line: 1, field: 'tiers', message: mapped.error });
+      /** The tier a name of the file goes into: as mapped, else ours of that name; undefined when neither. */
+      const tierOf = (name: string): string | null | undefined => {
+        const key = name.toLowerCase();
+        if (mapped instanceof Map && mapped.has(key)) return mapped.get(key);
+        return tierByName.get(key);
+      };
       const good: Array<PlannedRow & { tierId: string | null }> = [];
       for (const planned of plan.good) {
         const name = planned.row.tier;
-        const tierId = name ? tierByName.get(name.toLowerCase()) : null;
+        const tierId = name ? tierOf(name) : null;
         if (tierId === undefined) errors.push({ line: planned.line, field: 'tier', message: API_MESSAGES.memberImportUnknownTier(name!) });
         else good.push({ ...planned, tierId });
       }
+      const tierValues = plan.tierValues.map(({ value, rows }) => {
+        const tierId = tierOf(value);
+        return { value, rows, tierId: tierId ?? null, unknown: tierId === undefined };
+      });
       const existing = await existingEmails(actor.tenantId, good.map(({ row }) => row.email));
       const fresh = good.filter(({ row }) => !existing.has(row.email));
       const duplicates = [
@@ -122,7 +155,7 @@ export function createMemberImportService(deps: { db: Database; mail: MailServic
         ...good.filter(({ row }) => existing.has(row.email)).map(({ line, row }) => ({ line, email: row.email, existing: true })),
       ].sort((a, b) => a.line - b.line);
       errors.sort((a, b) => a.line - b.line);
-      const result = { rows: plan.rows, valid: good.length, errors, duplicates, columns: plan.columns as Record<string, string>, dateOrder: plan.dateOrder };
+      const result = { rows: plan.rows, valid: good.length, errors, duplicates, columns: plan.columns as Record<string, string>, dateOrder: plan.dateOrder, tiers: tierValues };
 
       if (query.dryRun !== 'false') return { dryRun: true, ...result, imported: 0, invited: 0 };
       if (errors.length > 0) {

@@ -10,6 +10,7 @@ import { toastSaved } from '../../lib/toasts';
 import { useStaffRole } from '../../session/staff-session.api';
 import { csvHeader, csvRecords } from './csv-header';
 import { ImportMapping, ImportPreview } from './import-preview';
+import { ImportTiers } from './import-tiers';
 import { useMemberImport } from './members.api';
 
 const SEPARATOR_NAMES: Record<CsvSeparator, 'comma' | 'semicolon' | 'tab'> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
@@ -34,10 +35,11 @@ export function ImportPage() {
   const [done, setDone] = useState<MemberImportResult | null>(null);
   const [sendInvitations, setSendInvitations] = useState(false);
   const [dates, setDates] = useState<DateOrder | undefined>(undefined);
+  const [tierChoices, setTierChoices] = useState<Record<string, string>>({});
 
-  const dryRun = (csv: string, nextMapping: Record<string, string>, nextDates = dates) =>
+  const dryRun = (csv: string, nextMapping: Record<string, string>, nextDates = dates, nextTiers = tierChoices) =>
     run.mutate(
-      { csv, dryRun: true, sendInvitations: false, mapping: nextMapping, dates: nextDates },
+      { csv, dryRun: true, sendInvitations: false, mapping: nextMapping, dates: nextDates, tiers: nextTiers },
       {
         onSuccess: (result) => {
           setPreview(result);
@@ -58,7 +60,14 @@ export function ImportPage() {
     setTouched(false);
     setMapping({});
     setDates(undefined);
-    dryRun(csv, {}, undefined);
+    setTierChoices({});
+    dryRun(csv, {}, undefined, {});
+  };
+
+  const onTier = (value: string, tierId: string) => {
+    const next = { ...tierChoices, [value]: tierId };
+    setTierChoices(next);
+    if (file) dryRun(file.csv, touched ? explicit(mapping) : {}, dates, next);
   };
 
   const onDates = (next: DateOrder) => {
@@ -79,7 +88,7 @@ export function ImportPage() {
   const importAll = () =>
     file &&
     run.mutate(
-      { csv: file.csv, dryRun: false, sendInvitations, mapping: touched ? explicit(mapping) : {}, dates },
+      { csv: file.csv, dryRun: false, sendInvitations, mapping: touched ? explicit(mapping) : {}, dates, tiers: tierChoices },
       {
         onSuccess: (result) => {
           setDone(result);
@@ -127,7 +136,9 @@ export function ImportPage() {
       </Section>
       {file && preview && !done ? (
         <>
-          <ImportMapping header={file.header} sample={file.sample} mapping={mapping} dateOrder={preview.dateOrder} busy={run.isPending} onChange={onMap} onDates={onDates} />
+          <ImportMapping header={file.header} sample={file.sample} mapping={mapping} dateOrder={preview.dateOrder} busy={run.isPending} onChange={onMap} onDates={onDates}>
+            <ImportTiers tiers={preview.tiers} busy={run.isPending} onChoose={onTier} />
+          </ImportMapping>
           <ImportPreview result={preview} />
           <Section title={t('members.importFlow.importTitle')} id="import-run">
             {preview.errors.length > 0 ? <p className="staff-form__error">{t('members.importFlow.fixFirst')}</p> : null}

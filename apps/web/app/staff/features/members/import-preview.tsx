@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_ORDERS, MEMBER_IMPORT_FIELDS, type DateOrder, type MemberImportResult } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
@@ -16,6 +17,7 @@ export function ImportMapping({
   busy,
   onChange,
   onDates,
+  children,
 }: {
   header: string[];
   /** The file's first member (its second record), by column. */
@@ -26,6 +28,8 @@ export function ImportMapping({
   busy: boolean;
   onChange: (field: string, column: string) => void;
   onDates: (order: DateOrder) => void;
+  /** Shown under the columns and the date order: the file's tiers. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('staff');
   const sampleOf = (column: string) => {
@@ -89,6 +93,7 @@ export function ImportMapping({
           </p>
         </div>
       ) : null}
+      {children}
     </Section>
   );
 }

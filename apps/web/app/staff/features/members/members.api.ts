@@ -78,16 +78,21 @@ export interface ImportRun {
   mapping: Record<string, string>;
   /** How the file's slashed dates read, once staff say; left out, the API decides from the dates. */
   dates?: DateOrder;
+  /** The tier each of the file's tier names goes into, as staff chose ('' for none). */
+  tiers?: Record<string, string>;
 }
 
 /** The member file: a dry run (what would happen) or the import itself, with upload progress. */
 export function useMemberImport(onProgress?: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ csv, dryRun, sendInvitations, mapping, dates }: ImportRun) =>
+    mutationFn: ({ csv, dryRun, sendInvitations, mapping, dates, tiers }: ImportRun) =>
       staffUpload<MemberImportResult>('/members/import', csv, {
         contentType: 'text/csv',
-        query: { dryRun, sendInvitations, mapping: Object.keys(mapping).length > 0 ? JSON.stringify(mapping) : undefined, dates },
+        query: { dryRun, sendInvitations, mapping: Object.keys(mapping).length > 0 ? JSON.stringify(mapping) : undefined,
+          dates,
+          tiers: tiers && Object.keys(tiers).length > 0 ? JSON.stringify(tiers) : undefined,
+        },
         onProgress,
       }),
     onSuccess: (result) => {
