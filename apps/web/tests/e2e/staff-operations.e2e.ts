@@ -357,9 +357,11 @@ describe('staff operations (issue 14)', () => {
       wide.push(...(await sidewaysOnPhones(page)).map((what) => `${path}: ${what}`));
     }
     expect(wide, 'pages wider than a phone').toEqual([]);
-    // The import with its problems listed, the order's shipping form open, an audit entry opened.
+    // The import with its problems listed (a club that is no tier of ours: its choice marked
+    // invalid, each line's error), the order's shipping form open, an audit entry opened.
     await page.goto('/staff/members/import');
-    await page.getByLabel('CSV file').setInputFiles(csvFile(false));
+    await page.getByLabel('CSV file').setInputFiles(csvFile(true));
+    await page.getByLabel(`${OLD_CLUB} (50 lines)`).waitFor();
     await page.getByTestId('import-summary').waitFor();
     expect(await axeViolationsAt(page, VIEWPORTS), 'import preview').toEqual([]);
     await page.goto('/staff/audit');
