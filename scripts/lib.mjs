@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** "12.3 s": how long a step took, as every step's line and the closing table say it. */
+export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
 export function log(message) {
   console.log(`\x1b[2m[winery]\x1b[0m ${message}`);
 }
@@ -49,7 +52,7 @@ function runQuietlyOrExit(what, command, args) {
     console.error(`\n[winery] ${what} failed: "${command} ${args.join(' ')}" (${result.error?.message ?? `exit ${status}`}).`);
     process.exit(status);
   }
-  log(`${what}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`${what}: done in ${seconds(Date.now() - started)}`);
 }
 
 const manifests = ['package-lock.json', 'package.json', 'packages/locales/package.json', 'packages/domain/package.json', 'apps/api/package.json', 'apps/web/package.json'];

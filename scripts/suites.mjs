@@ -2,9 +2,7 @@
 // another, the lanes side by side, a step also waiting for the steps it names in `after`.
 // Node built-ins only: this runs before anything is installed.
 import { spawn } from 'node:child_process';
-import { log } from './lib.mjs';
-
-export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+import { log, seconds } from './lib.mjs';
 
 function runStep(step, buffered) {
   return new Promise((resolve) => {

@@ -4,8 +4,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureInstalled, findChromium, log, root, runOrExit } from './lib.mjs';
-import { runLanes, seconds } from './suites.mjs';
+import { ensureInstalled, findChromium, log, root, runOrExit, seconds } from './lib.mjs';
+import { runLanes } from './suites.mjs';
 
 const started = Date.now();
 ensureInstalled();
