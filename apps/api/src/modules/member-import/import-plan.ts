@@ -97,19 +97,23 @@ function stateCodeOf(value: string, countryCode: string): string {
 
 const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [], dateOrder: null, tierValues: [] });
 
+/** A query's JSON object (`mapping`, `tiers`), or null when the text is not one. */
+export function jsonObject(text: string): Record<string, unknown> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
 /** Our field for each column of the header: the explicit mapping first, then the common names. */
 function mapColumns(header: string[], mapping: string | undefined): { columns: Partial<Record<MemberImportField, number>>; error?: ImportError } {
   const columns: Partial<Record<MemberImportField, number>> = {};
   if (mapping) {
-    let explicit: unknown;
-    try {
-      explicit = JSON.parse(mapping);
-    } catch {
-      explicit = undefined;
-    }
-    if (!explicit || typeof explicit !== 'object' || Array.isArray(explicit)) {
-      return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };
-    }
+    const explicit = jsonObject(mapping);
+    if (!explicit) return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };
     for (const [field, column] of Object.entries(explicit)) {
       if (!(MEMBER_IMPORT_FIELDS as string[]).includes(field) || typeof column !== 'string') {
         return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };

@@ -8,7 +8,7 @@ import { recordAudits, type AuditActor } from '../../shared/audit.js';
 import { isUniqueViolation } from '../../shared/db-errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import { sendCreatePasswordLink } from '../passwords/passwords.service.js';
-import { planMemberImport, type ImportError, type PlannedRow } from './import-plan.js';
+import { jsonObject, planMemberImport, type ImportError, type PlannedRow } from './import-plan.js';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters with a dozen columns. */
 const CHUNK = 1_000;
@@ -24,20 +24,15 @@ const chunks = <T>(items: T[], size = CHUNK): T[][] => Array.from({ length: Math
  */
 /**
  * The tier mapping staff sent (`tiers`: `{ theirTier: tierId }`, '' for no tier), by the file's
- * name lowercased; an error when it is not such an object or names a tier that is not ours.
+ * name lowercased; null when it is not such an object or names a tier that is not ours.
  */
-function tierMapping(json: string | undefined, ours: ReadonlySet<string>): Map<string, string | null> | { error: string } {
+function tierMapping(json: string | undefined, ours: ReadonlySet<string>): Map<string, string | null> | null {
   const mapped = new Map<string, string | null>();
   if (!json) return mapped;
-  let given: unknown;
-  try {
-    given = JSON.parse(json);
-  } catch {
-    given = undefined;
-  }
-  if (!given || typeof given !== 'object' || Array.isArray(given)) return { error: API_MESSAGES.memberImportTierMapping };
+  const given = jsonObject(json);
+  if (!given) return null;
   for (const [name, tierId] of Object.entries(given)) {
-    if (typeof tierId !== 'string' || (tierId !== '' && !ours.has(tierId))) return { error: API_MESSAGES.memberImportTierMapping };
+    if (typeof tierId !== 'string' || (tierId !== '' && !ours.has(tierId))) return null;
     mapped.set(name.trim().toLowerCase(), tierId === '' ? null : tierId);
   }
   return mapped;
@@ -130,12 +125,11 @@ export function createMemberImportService(deps: { db: Database; mail: MailServic
       const tierRows = await db.select({ id: tiers.id, name: tiers.name }).from(tiers).where(eq(tiers.tenantId, actor.tenantId));
       const tierByName = new Map(tierRows.map((tier) => [tier.name.trim().toLowerCase(), tier.id]));
       const mapped = tierMapping(query.tiers, new Set(tierRows.map((tier) => tier.id)));
-      if (!(mapped instanceof Map)) errors.push({ line: 1, field: 'tiers', message: mapped.error });
+      if (!mapped) errors.push({ line: 1, field: 'tiers', message: API_MESSAGES.memberImportTierMapping });
       /** The tier a name of the file goes into: as mapped, else ours of that name; undefined when neither. */
       const tierOf = (name: string): string | null | undefined => {
         const key = name.toLowerCase();
-        if (mapped instanceof Map && mapped.has(key)) return mapped.get(key);
-        return tierByName.get(key);
+        return mapped?.has(key) ? mapped.get(key) : tierByName.get(key);
       };
       const good: Array<PlannedRow & { tierId: string | null }> = [];
       for (const planned of plan.good) {
