@@ -43,12 +43,12 @@ export type DateOrder = (typeof DATE_ORDERS)[number];
  * A date with slashes: "3/9/1975" is March 9 in the US order old platforms export (month first),
  * and 3 September where the day comes first (a European spreadsheet's). With dots it is always the
  * day first ("03.09.1975"). An ISO date, or a timestamp's date, reads as itself; anything else is
- * left for the rules, which refuse it.
+ * left for the rules, which refuse it. No order (null: the file has no slashed date) is month first.
  */
-export function importDateToIso(value: string, order: DateOrder): string {
+export function importDateToIso(value: string, order: DateOrder | null): string {
   const slashed = SLASHED_DATE.exec(value);
   if (slashed) {
-    const [month, day] = order === 'month-first' ? [slashed[1]!, slashed[2]!] : [slashed[2]!, slashed[1]!];
+    const [month, day] = order === 'day-first' ? [slashed[2]!, slashed[1]!] : [slashed[1]!, slashed[2]!];
     return `${slashed[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   }
   const dotted = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);

@@ -184,8 +184,8 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
       const index = columns[field];
       if (index !== undefined) raw[field] = (record[index] ?? '').trim();
     }
-    if (raw.dateOfBirth) raw.dateOfBirth = importDateToIso(raw.dateOfBirth, dateOrder ?? 'month-first');
-    if (raw.memberSince) raw.memberSince = importDateToIso(raw.memberSince, dateOrder ?? 'month-first');
+    if (raw.dateOfBirth) raw.dateOfBirth = importDateToIso(raw.dateOfBirth, dateOrder);
+    if (raw.memberSince) raw.memberSince = importDateToIso(raw.memberSince, dateOrder);
     if (raw.countryCode) raw.countryCode = countryCodeOf(raw.countryCode);
     if (raw.stateCode && raw.countryCode) raw.stateCode = stateCodeOf(raw.stateCode, raw.countryCode);
     const parsed = MemberImportRowSchema.safeParse(raw);

@@ -42,7 +42,7 @@ export function ImportMapping({
       <div className="staff-import-mapping">
         {MEMBER_IMPORT_FIELDS.map((field) => {
           const value = mapping[field] ? sampleOf(mapping[field]) : undefined;
-          const read = value && DATE_FIELDS.includes(field) ? dateRead(value, dateOrder ?? 'month-first') : null;
+          const read = value && DATE_FIELDS.includes(field) ? dateRead(value, dateOrder) : null;
           return (
             <div className="field staff-field" key={field}>
               <label className="field__label" htmlFor={`map-${field}`}>
