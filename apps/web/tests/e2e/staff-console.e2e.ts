@@ -378,7 +378,19 @@ describe('the staff console', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('keeps each waiting request\'s Approve and Decline in sight: the whole table at 1280 px, the decision column held at the edge when narrower', async () => {
+  it('keeps each waiting request whole in sight, Approve and Decline with it: at 1280 px, and beside the navigation at 1024 px with a Founder\'s List request\'s ideal allocation', async () => {
+    // A Founder's List request of this test's own, with the ideal allocation staff decide on.
+    const email = `e2e-founder-${Date.now().toString(36)}@example.com`;
+    const ideal = 'Two cases of St. Eden each year, and any Pluribus magnums you can spare';
+    const asked = await fetch(`${baseURL()}/v1/founders-list`, {
+      method: 'POST',
+      headers: { tenant: TENANT, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        prefix: 'Ms.', firstName: 'Odile', lastName: 'Fontaine', email, confirmEmail: email, phoneCountry: 'US', phone: '(707) 555-0199',
+        dateOfBirth: '1975-04-11', company: '', address1: '12 Vine Street', address2: '', city: 'Sonoma', stateCode: 'CA', zipCode: '95476', countryCode: 'US', idealAllocation: ideal,
+      }),
+    });
+    expect(asked.status).toBe(201);
     const { page, consoleErrors } = await signedInPage('manager', { width: 1280, height: 800 });
     await page.goto('/staff/prospects');
     await waitForApp(page);
@@ -409,13 +421,23 @@ describe('the staff console', () => {
     expect(await first.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await first.locator('time').innerText()).replace(/\s+/g, ' ')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{3,4}$/);
 
-    // Narrower, the other columns scroll under the decision, which stays in sight.
+    // A small laptop's window, the navigation beside the page: still the whole table, every decision
+    // in sight, and what a request asks for (its list, a Founder's List's ideal allocation) with it.
     await page.setViewportSize({ width: 1024, height: 800 });
-    await expect.poll(async () => (await decisionsInSight()).inside).toBe(wide.buttons);
-    expect((await decisionsInSight()).hiddenSideways).toBeGreaterThan(0);
-    await expect.poll(() => table.getAttribute('tabindex')).toBe('0');
-    await table.evaluate((region) => region.scrollTo({ left: region.scrollWidth }));
+    await expect.poll(async () => (await decisionsInSight()).hiddenSideways, { message: 'the requests past the table\'s edge at 1024 px' }).toBe(0);
     expect((await decisionsInSight()).inside).toBe(wide.buttons);
+    expect(await table.getAttribute('tabindex')).toBeNull();
+    await page.getByLabel('Kind').selectOption({ label: "Founder's List" });
+    const founders = page.getByRole('region', { name: 'Waiting' });
+    const request = founders.locator('tbody tr', { hasText: email }).getByRole('cell').filter({ hasText: ideal });
+    await request.waitFor();
+    const [shown, asks] = await Promise.all([founders.boundingBox(), request.boundingBox()]);
+    expect(asks!.x + asks!.width, 'the ideal allocation at 1024 px').toBeLessThanOrEqual(shown!.x + shown!.width);
+    // The list's badge, then the allocation, named as such to a screen reader.
+    expect(await request.textContent()).toBe(`Founder's ListIdeal allocation: ${ideal}`);
+    expect(await founders.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+    await page.getByLabel('Kind').selectOption({ label: 'Any kind' });
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Place in its list' }).count()).toBe(1);
 
     // On a phone each request reads as a card: nothing sideways, the name first, each value under
     // its column's name, the decision in sight; to a screen reader it is still the same table.

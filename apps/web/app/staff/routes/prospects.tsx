@@ -1,3 +1,4 @@
+import '../../styles/staff/prospects.css';
 import { ProspectsPage } from '../features/prospects/prospects-page';
 import { staffMeta } from '../staff-i18n';
 

@@ -100,8 +100,23 @@ export function ProspectsPage() {
                 </>
               ),
             },
-            { key: 'kind', header: t('prospects.kind'), cell: (request) => <StatusBadge tone="neutral">{t(`prospects.kinds.${request.kind}`)}</StatusBadge> },
-            { key: 'ideal', header: t('prospects.idealAllocation'), cell: (request) => request.idealAllocation ?? '—' },
+            {
+              // What they ask for: the list, and for the Founder's List the allocation they hope for, in
+              // one column so the waiting list fits a small laptop beside the navigation (1024 px).
+              key: 'request',
+              header: t('prospects.request'),
+              cell: (request) => (
+                <>
+                  <StatusBadge tone="neutral">{t(`prospects.kinds.${request.kind}`)}</StatusBadge>
+                  {request.idealAllocation ? (
+                    <span className="staff-prospect-ideal">
+                      <span className="visually-hidden">{t('prospects.idealAllocation')}: </span>
+                      {request.idealAllocation}
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
             status === 'waiting'
               ? {
                   key: 'actions',
