@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wineTitle } from '../../../lib/wine-format';
+import { EmailText } from '../../components/email-text';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatDay } from '../../lib/time-zone';
 import { memberName } from '../../lib/member-name';
@@ -54,7 +55,9 @@ export function WishRow({
     <tr role="row" data-testid="wish-row" data-email={wish.email}>
       <td role="cell" className="member-cell staff-table__primary">
         <span className="alloc-grid__name">{name}</span>
-        <span className="alloc-grid__email">{wish.email}</span>
+        <span className="alloc-grid__email">
+          <EmailText value={wish.email} />
+        </span>
       </td>
       <td role="cell" className="staff-table__nowrap" data-label={t('wishes.columns.wine')}>
         {wineTitle({
