@@ -205,7 +205,7 @@ describe('the staff console', () => {
     expect(await page.getByTestId('bottle-record').innerText()).toContain('Never verified');
   });
 
-  it('puts a refused rate next to its cell and saves nothing', async () => {
+  it('puts a refused rate next to its cell and saves nothing; every rate table fits a small laptop and a tablet', async () => {
     const { page } = await signedInPage('manager');
     await page.goto('/staff/rates');
     const tax = page.getByRole('region', { name: 'Tax table' });
@@ -220,14 +220,22 @@ describe('the staff console', () => {
     await expect.poll(() => state.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`).innerText()).not.toBe('');
     expect(await state.inputValue()).toBe('ZZ');
-    // A tablet's width: the shipping table is wider than its frame, and a row's Remove stays in
-    // sight at its edge, the fields scrolling under it.
-    await page.setViewportSize({ width: 834, height: 1112 });
+    // A small laptop's window with the navigation beside the page, and a tablet: every rate table
+    // whole in its frame (the shipping table's seven columns of fields too), a band's price and its
+    // Remove in sight, nothing to scroll sideways.
     const shipping = page.getByRole('region', { name: 'Shipping table' });
-    await expect.poll(() => shipping.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
-    const remove = shipping.getByRole('button', { name: /^Remove/ }).first();
-    await remove.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - innerHeight / 2));
-    expect(await uncovered(remove), "the first row's Remove inside the shipping table's frame, uncovered").toBe(true);
+    for (const size of [{ width: 1024, height: 800 }, { width: 834, height: 1112 }]) {
+      await page.setViewportSize(size);
+      for (const name of ['Tax table', 'Shipping table', 'No-ship destinations table', 'Shipping notices table']) {
+        const table = page.getByRole('region', { name });
+        await expect.poll(() => table.evaluate((region) => region.scrollWidth - region.clientWidth), { message: `${name}: past its frame at ${size.width} px` }).toBe(0);
+      }
+      const remove = shipping.getByRole('button', { name: /^Remove/ }).first();
+      await remove.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - innerHeight / 2));
+      expect(await uncovered(remove), `the first band's Remove at ${size.width} px`).toBe(true);
+      const [frame, price] = await Promise.all([shipping.boundingBox(), shipping.getByLabel('Price ($), row 1', { exact: true }).boundingBox()]);
+      expect(price!.x + price!.width, `the first band's price at ${size.width} px`).toBeLessThanOrEqual(frame!.x + frame!.width);
+    }
 
     // On a phone, down to the narrowest (320 px), each row is a card ("Row n"), every field and the
     // refusal in sight, nothing sideways.

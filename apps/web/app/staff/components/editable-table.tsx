@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../lib/field-errors';
 import { TableFrame } from './table-frame';
 
-export type CellKind = 'text' | 'number' | 'money' | 'check' | 'long';
+/**
+ * What a cell holds, which sets its field's width and keyboard: `code` a country's or state's code,
+ * `count` a whole number (bottles), `number` a decimal (a rate), `money` dollars and cents.
+ */
+export type CellKind = 'text' | 'code' | 'count' | 'number' | 'money' | 'check' | 'long';
 export type EditableRow = Record<string, string | boolean>;
 
 export interface EditableColumn {
@@ -91,8 +95,10 @@ export function EditableTable({
                         <textarea className="field__input field__textarea" rows={3} value={String(value ?? '')} onChange={(event) => set(index, column.key, event.target.value)} {...common} />
                       ) : (
                         <input
-                          className={`field__input${column.kind === 'text' ? '' : ' staff-table__num'}`}
-                          inputMode={column.kind === 'money' ? 'decimal' : column.kind === 'number' ? 'decimal' : undefined}
+                          className={`field__input editable-cell--${column.kind}${column.kind === 'text' || column.kind === 'code' ? '' : ' staff-table__num'}`}
+                          inputMode={column.kind === 'count' ? 'numeric' : column.kind === 'money' || column.kind === 'number' ? 'decimal' : undefined}
+                          autoCapitalize={column.kind === 'code' ? 'characters' : undefined}
+                          spellCheck={column.kind === 'code' ? false : undefined}
                           value={String(value ?? '')}
                           onChange={(event) => set(index, column.key, event.target.value)}
                           {...common}

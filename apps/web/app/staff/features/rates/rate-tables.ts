@@ -10,16 +10,16 @@ export type RateRows = Record<TableName, EditableRow[]>;
 
 /** Columns by the API's field names, so `taxRates.3.rateBasisPoints` lands in row 4's rate. */
 export const columnsOf = (t: (key: string) => string): Record<TableName, EditableColumn[]> => {
-  const country = { key: 'countryCode', header: t('rates.columns.country'), kind: 'text' as const };
-  const state = { key: 'stateCode', header: t('rates.columns.state'), kind: 'text' as const };
+  const country = { key: 'countryCode', header: t('rates.columns.country'), kind: 'code' as const };
+  const state = { key: 'stateCode', header: t('rates.columns.state'), kind: 'code' as const };
   const duties = { key: 'includesDuties', header: t('rates.columns.includesDuties'), kind: 'check' as const };
   return {
     taxRates: [country, state, { key: 'rateBasisPoints', header: t('rates.columns.rate'), kind: 'number' }, duties],
     shippingRates: [
       country,
       state,
-      { key: 'minBottles', header: t('rates.columns.minBottles'), kind: 'number' },
-      { key: 'maxBottles', header: t('rates.columns.maxBottles'), kind: 'number' },
+      { key: 'minBottles', header: t('rates.columns.minBottles'), kind: 'count' },
+      { key: 'maxBottles', header: t('rates.columns.maxBottles'), kind: 'count' },
       { key: 'priceCents', header: t('rates.columns.price'), kind: 'money' },
       duties,
     ],
