@@ -93,6 +93,12 @@ describe('a member’s standing', () => {
     // Wine · offered · ordered · request: St. Eden 2–6 and two ordered; Vecina up to 6 + 2 granted, one ordered.
     expect(await wineRow(open, 'St. Eden 2022')).toEqual(['2–6 bottles', '2', 'None']);
     expect(await wineRow(open, 'Vecina 2022')).toEqual(['Up to 8 bottles', '1', '4 more requested, 2 granted']);
+    // On a common phone (360 px) the four columns fit the card, the headers on two lines where they
+    // must: what became of the request is in sight without scrolling the table sideways.
+    await page.setViewportSize({ width: 360, height: 780 });
+    const wines = open.getByTestId('standing-wines');
+    await expect.poll(() => wines.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth), { message: 'the wines past their card at 360 px' }).toBe(0);
+    await page.setViewportSize(DESKTOP);
 
     // Below the offerings, the rules of the list (written by staff: staff-list-rules.e2e.ts).
     await page.getByRole('region', { name: 'Rules of the list' }).waitFor();
