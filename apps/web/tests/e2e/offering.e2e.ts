@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolationsAt } from './support/axe';
-import { expectToast, NARROWEST_PHONE, pageWidthAt, setupBrowser, signIn, waitForApp, settled } from './support/browser';
+import { expectToast, measureAt, NARROWEST_PHONE, pageWidthAt, setupBrowser, signIn, waitForApp, settled } from './support/browser';
 import { membersLike, newMember } from './support/fixtures';
 import { quantityField, wineCard, wineName } from './support/wines';
 
@@ -295,7 +295,7 @@ describe('checkout', () => {
     expect(await orders()).toBe(before);
   });
 
-  it('has no accessibility violations on any step (1280 and 390 px), and each fits 320 px', async () => {
+  it('has no accessibility violations on any step (1280 and 390 px), each fits 320 px, and the stepper shows every step from a tablet to a laptop', async () => {
     // One walk through checkout, each step checked by axe at both widths in turn, the window resized.
     const { page } = await newPage({ viewport: WIDTHS[0] });
     await signInAs(page, members.offering.email, '/offering/letter');
@@ -306,6 +306,15 @@ describe('checkout', () => {
       await settled(page);
       expect(await axeViolationsAt(page, WIDTHS), name).toEqual([]);
       expect(await pageWidthAt(page, NARROWEST_PHONE), `${name} at 320 px`).toBeLessThanOrEqual(320);
+      // A tablet, and a small laptop where the stepper shares the width with the order's summary:
+      // no step hidden past the stepper's edge (the steps' names give way to their numbers).
+      for (const size of [{ width: 768, height: 1024 }, { width: 1024, height: 768 }, WIDTHS[0]]) {
+        const hidden = await measureAt(page, size, () => {
+          const list = document.querySelector('[data-testid="checkout-stepper"] ol')!;
+          return list.scrollWidth - list.clientWidth;
+        });
+        expect(hidden, `${name}: the steps past the stepper's edge at ${size.width} px`).toBe(0);
+      }
     };
     await check('delivery');
     if (offering.pickupLocations.length > 0) {
