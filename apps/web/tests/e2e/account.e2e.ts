@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiSignIn } from './support/api';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, expectToast, NARROWEST_PHONE, networkQuiet, pageWidthAt, setupBrowser, signIn, waitForApp } from './support/browser';
+import { baseURL, expectToast, NARROWEST_PHONE, networkQuiet, pageWidthAt, resizeTo, setupBrowser, signIn, waitForApp } from './support/browser';
 import { membersLike, PASSWORD } from './support/fixtures';
 
 const newPage = setupBrowser();
@@ -89,6 +89,21 @@ describe('the account pages', () => {
       expect(
         await page.getByTestId('account-nav').getByRole('link', { name: target.link }).getAttribute('aria-current'),
       ).toBe('page');
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("show every page's link on a tablet, none hidden past the navigation's edge (640 to 1000 px)", async () => {
+    const { page, consoleErrors } = await newPage({ viewport: { width: 768, height: 1024 } });
+    await signInTo(page, members.member.email, '/profile');
+    const links = page.getByTestId('account-nav').getByRole('list');
+    for (const width of [640, 768, 1000]) {
+      await resizeTo(page, { width, height: 1024 });
+      const frame = (await links.boundingBox())!;
+      for (const target of ACCOUNT_PAGES) {
+        const link = (await links.getByRole('link', { name: target.link, exact: true }).boundingBox())!;
+        expect(link.x >= frame.x && link.x + link.width <= frame.x + frame.width, `${target.link} at ${width} px`).toBe(true);
+      }
     }
     expect(consoleErrors).toEqual([]);
   });
