@@ -6,6 +6,7 @@ import { axeViolations, axeViolationsAt } from './support/axe';
 import { baseURL, expectToast, networkQuiet, setupBrowser, waitForApp } from './support/browser';
 import { membersLike, TENANT } from './support/fixtures';
 import { linkPath, mailIds, nextMail } from './support/outbox';
+import { askToJoin, type JoinRequestBody } from './support/joining';
 import { staffApi } from './support/staff';
 
 // Joining, passwords and e-mailed links (issue 6). The e2e server has no SMTP settings, so every
@@ -95,7 +96,7 @@ async function fillProspect(page: Page, person: Prospect) {
 }
 
 /** The API body of a request to join (what the form sends). */
-const joinBody = (person: Prospect) => ({
+const joinBody = (person: Prospect): JoinRequestBody => ({
   prefix: '',
   ...person,
   phoneCountry: 'US',
@@ -110,13 +111,7 @@ const joinBody = (person: Prospect) => ({
  */
 async function createMember(password?: string) {
   const person = prospect({ firstName: 'Isolde', email: uniqueEmail('member') });
-  const joined = await fetch(`${baseURL()}/v1/allocation-request`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify(joinBody(person)),
-  });
-  expect(joined.status).toBe(201);
-  const { id } = (await joined.json()) as { id: string };
+  const id = await askToJoin('allocation', joinBody(person));
   const approved = await staffApi<{ customerId: string }>('POST', `/v1/staff/allocation-requests/${id}/approve`);
   expect(approved.status).toBe(200);
   const invitation = await nextMail(person.email, 'create-password');

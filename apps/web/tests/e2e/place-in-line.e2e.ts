@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { baseURL, setupBrowser, waitForApp } from './support/browser';
-import { TENANT } from './support/fixtures';
+import { setupBrowser, waitForApp } from './support/browser';
+import { askToJoin } from './support/joining';
 import { nextMail } from './support/outbox';
 
 // The prospect's place in line (issue 17, item 4; ADR 031): the acknowledgement of a request to
@@ -16,28 +16,23 @@ const uniqueEmail = () => `place-${Date.now().toString(36)}-${(serial += 1)}@exa
 /** Asks to join the allocation list as the form does, and returns the e-mailed place-in-line link (path and fragment). */
 async function joinAndOpenMail(): Promise<{ email: string; link: string }> {
   const email = uniqueEmail();
-  const joined = await fetch(`${baseURL()}/v1/allocation-request`, {
-    method: 'POST',
-    headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      prefix: '',
-      firstName: 'Ottilie',
-      lastName: 'Marchetti',
-      email,
-      confirmEmail: email,
-      phoneCountry: 'US',
-      phone: '(707) 555-0177',
-      dateOfBirth: '1981-06-02',
-      company: '',
-      address1: '12 Vine Street',
-      address2: '',
-      city: 'Napa',
-      stateCode: 'CA',
-      zipCode: '94558',
-      countryCode: 'US',
-    }),
+  await askToJoin('allocation', {
+    prefix: '',
+    firstName: 'Ottilie',
+    lastName: 'Marchetti',
+    email,
+    confirmEmail: email,
+    phoneCountry: 'US',
+    phone: '(707) 555-0177',
+    dateOfBirth: '1981-06-02',
+    company: '',
+    address1: '12 Vine Street',
+    address2: '',
+    city: 'Napa',
+    stateCode: 'CA',
+    zipCode: '94558',
+    countryCode: 'US',
   });
-  expect(joined.status).toBe(201);
   const mail = await nextMail(email, 'join-allocation-received');
   expect(mail.text).toContain('See your place in line');
   const url = mail.links.map((link) => new URL(link)).find((candidate) => candidate.pathname === '/allocation-request' && candidate.hash.startsWith('#t='));

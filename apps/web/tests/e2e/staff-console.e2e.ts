@@ -5,6 +5,7 @@ import { apiSignIn } from './support/api';
 import { baseURL, NARROWEST_PHONE, setupBrowser, waitForApp } from './support/browser';
 import { axeViolations } from './support/axe';
 import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
+import { askToJoin } from './support/joining';
 import { consoleStorage, staffTokenOf, uncovered } from './support/staff';
 
 const newPage = setupBrowser();
@@ -390,15 +391,10 @@ describe('the staff console', () => {
     // A Founder's List request of this test's own, with the ideal allocation staff decide on.
     const email = `e2e-founder-${Date.now().toString(36)}@example.com`;
     const ideal = 'Two cases of St. Eden each year, and any Pluribus magnums you can spare';
-    const asked = await fetch(`${baseURL()}/v1/founders-list`, {
-      method: 'POST',
-      headers: { tenant: TENANT, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        prefix: 'Ms.', firstName: 'Odile', lastName: 'Fontaine', email, confirmEmail: email, phoneCountry: 'US', phone: '(707) 555-0199',
-        dateOfBirth: '1975-04-11', company: '', address1: '12 Vine Street', address2: '', city: 'Sonoma', stateCode: 'CA', zipCode: '95476', countryCode: 'US', idealAllocation: ideal,
-      }),
+    await askToJoin('founders-list', {
+      prefix: 'Ms.', firstName: 'Odile', lastName: 'Fontaine', email, confirmEmail: email, phoneCountry: 'US', phone: '(707) 555-0199',
+      dateOfBirth: '1975-04-11', company: '', address1: '12 Vine Street', address2: '', city: 'Sonoma', stateCode: 'CA', zipCode: '95476', countryCode: 'US', idealAllocation: ideal,
     });
-    expect(asked.status).toBe(201);
     const { page, consoleErrors } = await signedInPage('manager', { width: 1280, height: 800 });
     await page.goto('/staff/prospects');
     await waitForApp(page);
