@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, ViewportSize } from 'playwright-core';
 import { apiSignIn } from './support/api';
-import { baseURL, NARROWEST_PHONE, setupBrowser, waitForApp } from './support/browser';
+import { baseURL, NARROWEST_PHONE, resizeTo, setupBrowser, waitForApp } from './support/browser';
 import { axeViolations } from './support/axe';
 import { newMember, newStaff, TENANT, type Staff } from './support/fixtures';
 import { askToJoin } from './support/joining';
@@ -221,11 +221,12 @@ describe('the staff console', () => {
     await expect.poll(() => state.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`[id="rates-taxRates-${rows}-stateCode-error"]`).innerText()).not.toBe('');
     expect(await state.inputValue()).toBe('ZZ');
-    // A small laptop's window with the navigation beside the page, and a tablet: every rate table
-    // whole in its frame (the shipping table's seven columns of fields too), a band's price and its
-    // Remove in sight, nothing to scroll sideways.
+    // A small laptop's window with the navigation beside the page, a window a little narrower (the
+    // navigation folded behind Menu), and a tablet: every rate table whole in its frame (the
+    // shipping table's seven columns of fields too), a band's price and its Remove in sight,
+    // nothing to scroll sideways.
     const shipping = page.getByRole('region', { name: 'Shipping table' });
-    for (const size of [{ width: 1024, height: 800 }, { width: 834, height: 1112 }]) {
+    for (const size of [{ width: 1024, height: 800 }, { width: 1000, height: 800 }, { width: 834, height: 1112 }]) {
       await page.setViewportSize(size);
       for (const name of ['Tax table', 'Shipping table', 'No-ship destinations table', 'Shipping notices table']) {
         const table = page.getByRole('region', { name });
@@ -321,7 +322,7 @@ describe('the staff console', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  it('folds its navigation behind Menu on a phone: the page first, a link followed or Escape closes it', async () => {
+  it('folds its navigation behind Menu on a phone and below a small laptop\'s 1024 px: the page first, a link followed or Escape closes it', async () => {
     const { page, consoleErrors } = await signedInPage('manager', { width: 390, height: 844 });
     const nav = page.getByRole('navigation', { name: 'Staff console' });
     const menu = page.getByRole('button', { name: 'Menu' });
@@ -349,10 +350,16 @@ describe('the staff console', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
 
-    // A wide screen shows the whole navigation and no button.
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await expect.poll(() => nav.getByRole('link', { name: 'Members' }).isVisible()).toBe(true);
-    expect(await menu.isVisible()).toBe(false);
+    // A window a little narrower than a small laptop's keeps it folded, the page the window's width;
+    // from 1024 px the whole navigation stands beside the page, and no button.
+    await resizeTo(page, { width: 1000, height: 800 });
+    expect(await menu.isVisible(), 'Menu at 1000 px').toBe(true);
+    expect(await nav.isVisible(), 'the navigation at 1000 px').toBe(false);
+    for (const width of [1024, 1280]) {
+      await resizeTo(page, { width, height: 800 });
+      await expect.poll(() => nav.getByRole('link', { name: 'Members' }).isVisible(), { message: `the navigation at ${width} px` }).toBe(true);
+      expect(await menu.isVisible(), `Menu at ${width} px`).toBe(false);
+    }
     expect(consoleErrors).toEqual([]);
   });
 

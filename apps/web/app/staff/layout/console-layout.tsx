@@ -8,7 +8,7 @@ import { STAFF_LOGIN_PATH } from './require-staff';
 
 /**
  * The console's frame: skip link, side navigation, who is signed in, Sign out, the page. Below
- * 60rem the navigation folds behind a Menu button (a disclosure): always shown, its 14 or 15 links
+ * 1024 px the navigation folds behind a Menu button (a disclosure): always shown, its 14 or 15 links
  * took the top 380 px of every page on a phone, above the page's own heading.
  */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
