@@ -3,7 +3,7 @@ import type { Offering, StaffWish, Standing } from '@winery/domain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiSignIn } from './support/api';
-import { setupBrowser, signIn, waitForApp } from './support/browser';
+import { NARROWEST_PHONE, setupBrowser, signIn, waitForApp } from './support/browser';
 import { newMember, TENANT } from './support/fixtures';
 import { newStaffToken } from './support/staff';
 
@@ -93,11 +93,14 @@ describe('a member’s standing', () => {
     // Wine · offered · ordered · request: St. Eden 2–6 and two ordered; Vecina up to 6 + 2 granted, one ordered.
     expect(await wineRow(open, 'St. Eden 2022')).toEqual(['2–6 bottles', '2', 'None']);
     expect(await wineRow(open, 'Vecina 2022')).toEqual(['Up to 8 bottles', '1', '4 more requested, 2 granted']);
-    // On a common phone (360 px) the four columns fit the card, the headers on two lines where they
-    // must: what became of the request is in sight without scrolling the table sideways.
-    await page.setViewportSize({ width: 360, height: 780 });
+    // On a common phone (360 px) and the narrowest (320 px) the four columns fit the card, the
+    // headers on two lines where they must: what became of the request is in sight without
+    // scrolling the table sideways.
     const wines = open.getByTestId('standing-wines');
-    await expect.poll(() => wines.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth), { message: 'the wines past their card at 360 px' }).toBe(0);
+    for (const phone of [{ width: 360, height: 780 }, NARROWEST_PHONE]) {
+      await page.setViewportSize(phone);
+      await expect.poll(() => wines.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth), { message: `the wines past their card at ${phone.width} px` }).toBe(0);
+    }
     await page.setViewportSize(DESKTOP);
 
     // Below the offerings, the rules of the list (written by staff: staff-list-rules.e2e.ts).
