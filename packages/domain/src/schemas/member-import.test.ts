@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importDateToIso, slashedDateOrder } from './member-import.js';
+import { importColumnKey, importDateToIso, MEMBER_IMPORT_COLUMNS, slashedDateOrder } from './member-import.js';
 
 describe('importDateToIso', () => {
   it('reads a slashed date in the order given, padding its numbers', () => {
@@ -34,5 +34,26 @@ describe('slashedDateOrder', () => {
     // 32 is no day: such a date is wrong either way, and decides nothing.
     expect(slashedDateOrder(['32/1/1980'])).toBe('month-first');
     expect(slashedDateOrder(['12/25/1980'])).toBe('month-first');
+  });
+});
+
+describe('importColumnKey', () => {
+  it('compares names without case, accents, spaces or punctuation, and ß as ss', () => {
+    expect(['E-mail Address', 'email_address', 'EmailAddress'].map(importColumnKey)).toEqual(['emailaddress', 'emailaddress', 'emailaddress']);
+    expect(['Prénom', 'Téléphone', 'Complément d’adresse', 'Código postal', 'Città', 'Straße', 'STRASSE'].map(importColumnKey)).toEqual([
+      'prenom', 'telephone', 'complementdadresse', 'codigopostal', 'citta', 'strasse', 'strasse',
+    ]);
+  });
+
+  it('finds each name of the table as written, and gives no name to two fields', () => {
+    const fieldsOf = new Map<string, string[]>();
+    for (const [field, names] of Object.entries(MEMBER_IMPORT_COLUMNS)) {
+      for (const name of names) {
+        // A name is written as its key, or no column could ever match it.
+        expect(importColumnKey(name), name).toBe(name);
+        fieldsOf.set(name, [...(fieldsOf.get(name) ?? []), field]);
+      }
+    }
+    expect([...fieldsOf].filter(([, fields]) => fields.length > 1)).toEqual([]);
   });
 });

@@ -10,27 +10,54 @@ import { optionalIsoDate, TIER_NAME_MAX_LENGTH } from './staff-members.js';
  * columns are matched to ours by the names common exports use, or by an explicit mapping.
  */
 
-/** Our fields, and the column names (compared lowercased, letters and digits only) that mean each. */
+/**
+ * Our fields, and the column names (compared as `importColumnKey` makes them: lowercased, without
+ * accents, letters and digits only) that mean each: as English exports name them, then French,
+ * German, Spanish, Italian and Dutch ones, the languages of the wine countries whose wineries keep
+ * their lists in a spreadsheet ("Prénom", "Straße", "Código postal"). A name that means one field
+ * in one language and another elsewhere is left out, for staff to map.
+ */
 export const MEMBER_IMPORT_COLUMNS = {
-  firstName: ['firstname', 'first', 'givenname', 'fname'],
-  lastName: ['lastname', 'last', 'surname', 'familyname', 'lname'],
-  email: ['email', 'emailaddress', 'mail'],
-  phone: ['phone', 'mobile', 'phonenumber', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'telephone', 'tel'],
-  dateOfBirth: ['dateofbirth', 'birthday', 'dob', 'birthdate'],
-  tier: ['tier', 'club', 'level', 'clubname', 'clublevel', 'membershiplevel', 'membership', 'tiername'],
-  memberSince: ['membersince', 'joindate', 'signupdate', 'joined', 'datejoined', 'signedup', 'startdate'],
-  address1: ['address1', 'address', 'street', 'streetaddress', 'addressline1', 'street1'],
-  address2: ['address2', 'addressline2', 'street2', 'apt', 'suite', 'unit'],
-  city: ['city', 'town', 'locality'],
-  stateCode: ['state', 'statecode', 'province', 'region', 'stateprovince', 'county'],
-  zipCode: ['zip', 'zipcode', 'postalcode', 'postcode', 'postal'],
-  countryCode: ['country', 'countrycode'],
+  firstName: ['firstname', 'first', 'givenname', 'fname', 'prenom', 'vorname', 'nombre', 'nome', 'voornaam'],
+  lastName: ['lastname', 'last', 'surname', 'familyname', 'lname', 'nom', 'nomdefamille', 'nachname', 'familienname', 'apellido', 'apellidos', 'cognome', 'achternaam'],
+  email: [
+    'email', 'emailaddress', 'mail',
+    'courriel', 'adressecourriel', 'adresseemail', 'adressemail', 'emailadresse', 'correo', 'correoelectronico', 'postaelettronica', 'emailadres',
+  ],
+  phone: [
+    'phone', 'mobile', 'phonenumber', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'telephone', 'tel',
+    'portable', 'telefon', 'telefonnummer', 'handy', 'telefono', 'movil', 'celular', 'cellulare', 'telefoon', 'mobiel',
+  ],
+  dateOfBirth: ['dateofbirth', 'birthday', 'dob', 'birthdate', 'datedenaissance', 'geburtsdatum', 'fechadenacimiento', 'datadinascita', 'geboortedatum'],
+  tier: ['tier', 'club', 'level', 'clubname', 'clublevel', 'membershiplevel', 'membership', 'tiername', 'niveau', 'stufe', 'nivel', 'livello'],
+  memberSince: [
+    'membersince', 'joindate', 'signupdate', 'joined', 'datejoined', 'signedup', 'startdate',
+    'membredepuis', 'datedinscription', 'mitgliedseit', 'eintrittsdatum', 'beitrittsdatum', 'miembrodesde', 'fechadealta', 'sociodal', 'datadiiscrizione', 'lidsinds',
+  ],
+  address1: [
+    'address1', 'address', 'street', 'streetaddress', 'addressline1', 'street1',
+    'adresse', 'adresse1', 'rue', 'strasse', 'anschrift', 'direccion', 'calle', 'indirizzo', 'adres', 'straat',
+  ],
+  address2: ['address2', 'addressline2', 'street2', 'apt', 'suite', 'unit', 'adresse2', 'complementdadresse', 'adresszusatz', 'direccion2', 'indirizzo2', 'adres2'],
+  city: ['city', 'town', 'locality', 'ville', 'commune', 'stadt', 'ort', 'wohnort', 'ciudad', 'localidad', 'poblacion', 'citta', 'comune', 'plaats', 'woonplaats'],
+  stateCode: ['state', 'statecode', 'province', 'region', 'stateprovince', 'county', 'etat', 'bundesland', 'provincia', 'estado', 'regione', 'provincie'],
+  zipCode: ['zip', 'zipcode', 'postalcode', 'postcode', 'postal', 'codepostal', 'plz', 'postleitzahl', 'codigopostal', 'cap'],
+  countryCode: ['country', 'countrycode', 'pays', 'land', 'pais', 'paese', 'nazione'],
 } as const;
 export type MemberImportField = keyof typeof MEMBER_IMPORT_COLUMNS;
 export const MEMBER_IMPORT_FIELDS = Object.keys(MEMBER_IMPORT_COLUMNS) as MemberImportField[];
 
-/** How a column name is compared: "E-mail Address" and "email_address" are the same column. */
-export const importColumnKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * How a column name is compared: "E-mail Address" and "email_address" are the same column, and so
+ * are "Prénom" and "prenom", "Straße" and "Strasse".
+ */
+export const importColumnKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]/g, '');
 
 const flag = () => z.enum(['true', 'false'], { error: 'invalidType' });
 

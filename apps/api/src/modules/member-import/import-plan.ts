@@ -46,7 +46,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 const HEADER_LINE = 1;
 
 /** A place's name as a key: without accents, case, spaces or punctuation ("Côte d’Ivoire" → "cotedivoire"). */
-const placeKey = (name: string) => importColumnKey(name.normalize('NFD').replace(/\p{M}/gu, ''));
+const placeKey = importColumnKey;
 
 /** Names exports use for a country besides its English name. */
 const COUNTRY_ALIASES: Record<string, string> = {
@@ -69,10 +69,29 @@ const COUNTRY_ALIASES: Record<string, string> = {
   ivorycoast: 'CI',
 };
 
-/** Every country by its English name ("France", "United States", "Türkiye"), and by the aliases above. */
+/** The languages, besides English, whose names of countries a list may use: as its columns' (MEMBER_IMPORT_COLUMNS). */
+const COUNTRY_NAME_LANGUAGES = ['fr', 'de', 'es', 'it', 'nl'];
+
+/**
+ * Every country by its English name ("France", "United States", "Türkiye"), by the aliases above,
+ * and by its name in the languages above ("Allemagne", "Vereinigte Staaten", "España"). A name
+ * two of those languages give to different countries is left out (read as neither), and English
+ * names come first.
+ */
 const COUNTRY_BY_NAME: ReadonlyMap<string, string> = (() => {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  return new Map<string, string>([...COUNTRY_CODES.map((code) => [placeKey(names.of(code) ?? code), code] as const), ...Object.entries(COUNTRY_ALIASES)]);
+  const english = new Intl.DisplayNames(['en'], { type: 'region' });
+  const byName = new Map<string, string>([...COUNTRY_CODES.map((code) => [placeKey(english.of(code) ?? code), code] as const), ...Object.entries(COUNTRY_ALIASES)]);
+  const others = new Map<string, string | null>();
+  for (const language of COUNTRY_NAME_LANGUAGES) {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    for (const code of COUNTRY_CODES) {
+      const key = placeKey(names.of(code) ?? code);
+      const known = others.get(key);
+      others.set(key, known === undefined || known === code ? code : null);
+    }
+  }
+  for (const [key, code] of others) if (code && !byName.has(key)) byName.set(key, code);
+  return byName;
 })();
 
 /**

@@ -83,15 +83,15 @@ describe('importing a member list', () => {
   });
 
   it('reads other column names, and an explicit mapping for the rest; sends invitations when asked', async () => {
-    const csv = ['FirstName,Surname,Correo,Mobile,DOB,Club,Join Date,Street,Town,Province,Postal Code,Country', 'Zoë,Durand,zoe@import-three.example,+1 604 555 0100,1/2/1970,Founders,2019-04-01T00:00:00Z,1 Main St,Vancouver,bc,V6B 1A1,Canada'].join('\n');
+    const csv = ['FirstName,Surname,Contact,Mobile,DOB,Club,Join Date,Street,Town,Province,Postal Code,Country', 'Zoë,Durand,zoe@import-three.example,+1 604 555 0100,1/2/1970,Founders,2019-04-01T00:00:00Z,1 Main St,Vancouver,bc,V6B 1A1,Canada'].join('\n');
     const withoutMapping = (await importCsv(csv)).json();
     expect(withoutMapping.errors).toEqual([{ line: 1, field: 'email', message: 'No column of the file holds the e-mail address. Please map one to email.' }]);
     const unknown = (await importCsv(csv, `mapping=${encodeURIComponent(JSON.stringify({ email: 'Courriel' }))}`)).json();
     expect(unknown.errors[0]).toMatchObject({ field: 'mapping.email' });
 
-    const mapped = await importCsv(csv, `dryRun=false&sendInvitations=true&mapping=${encodeURIComponent(JSON.stringify({ email: 'correo' }))}`);
+    const mapped = await importCsv(csv, `dryRun=false&sendInvitations=true&mapping=${encodeURIComponent(JSON.stringify({ email: 'contact' }))}`);
     expect(mapped.statusCode, mapped.body).toBe(200);
-    expect(mapped.json()).toMatchObject({ imported: 1, invited: 1, columns: { email: 'Correo', lastName: 'Surname', phone: 'Mobile', stateCode: 'Province' } });
+    expect(mapped.json()).toMatchObject({ imported: 1, invited: 1, columns: { email: 'Contact', lastName: 'Surname', phone: 'Mobile', stateCode: 'Province' } });
     const [zoe] = await membersAt('import-three.example');
     expect(zoe).toMatchObject({ firstName: 'Zoë', dateOfBirth: '1970-01-02', memberSince: '2019-04-01' });
     const mail = await t.deliveredMail({ to: 'zoe@import-three.example', kind: 'create-password' });
@@ -160,6 +160,45 @@ describe('importing a member list', () => {
     const dotted = await importCsv(file('dates-dots.example', '03.09.1975', '1980-12-25'), 'dryRun=false');
     expect(dotted.json()).toMatchObject({ imported: 2, dateOrder: null });
     expect(await birthsOf('dates-dots.example')).toEqual(['1975-09-03', '1980-12-25']);
+  });
+
+  it('reads a list kept in French, German, Spanish, Italian or Dutch: its column names and its countries, without a mapping', async () => {
+    const lists = [
+      { domain: 'fr.lists.example', csv: 'Prénom;Nom;Courriel;Téléphone;Date de naissance;Adresse;Complément d’adresse;Code postal;Ville;Pays\nHélène;Lefèvre;h@fr.lists.example;+33 3 80 22 00 00;14.07.1975;3, rue des Caves;Bât. B;1260;Nyon;Suisse' },
+      { domain: 'de.lists.example', csv: 'Vorname;Nachname;E-Mail-Adresse;Handy;Geburtsdatum;Straße;PLZ;Ort;Bundesland;Land;Mitglied seit\nJürgen;Weiß;j@de.lists.example;+49 6723 0000;03.09.1970;Weinbergstraße 1;3500;Krems;;Österreich;01.04.2019' },
+      { domain: 'es.lists.example', csv: 'Nombre,Apellidos,Correo electrónico,Móvil,Dirección,Código postal,Ciudad,Provincia,País\nInés,García López,i@es.lists.example,+34 941 00 00 00,Calle Mayor 5,26200,Haro,,España' },
+      { domain: 'it.lists.example', csv: 'Nome;Cognome;Email;Cellulare;Indirizzo;CAP;Città;Paese\nGiulia;Rossi;g@it.lists.example;+39 0577 000000;Rheinallee 1;65375;Oestrich-Winkel;Germania' },
+      { domain: 'nl.lists.example', csv: 'Voornaam;Achternaam;E-mailadres;Telefoon;Adres;Postcode;Woonplaats;Land\nDaan;de Vries;d@nl.lists.example;+31 20 000 0000;1 Pall Mall;SW1A 1AA;London;Verenigd Koninkrijk' },
+    ];
+    const columns = [];
+    for (const { domain, csv } of lists) {
+      const dry = await importCsv(csv);
+      expect(dry.statusCode, dry.body).toBe(200);
+      expect(dry.json(), domain).toMatchObject({ rows: 1, valid: 1, errors: [] });
+      columns.push(dry.json().columns);
+      expect((await importCsv(csv, 'dryRun=false')).json(), domain).toMatchObject({ imported: 1 });
+    }
+    // Each of our fields read from the column that means it: the French and the German list whole.
+    expect(columns[0]).toEqual({
+      firstName: 'Prénom', lastName: 'Nom', email: 'Courriel', phone: 'Téléphone', dateOfBirth: 'Date de naissance',
+      address1: 'Adresse', address2: 'Complément d’adresse', zipCode: 'Code postal', city: 'Ville', countryCode: 'Pays',
+    });
+    expect(columns[1]).toEqual({
+      firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail-Adresse', phone: 'Handy', dateOfBirth: 'Geburtsdatum', memberSince: 'Mitglied seit',
+      address1: 'Straße', zipCode: 'PLZ', city: 'Ort', stateCode: 'Bundesland', countryCode: 'Land',
+    });
+    const stored = await t.db
+      .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName, dateOfBirth: customers.dateOfBirth, city: addresses.city, country: addresses.countryCode })
+      .from(customers)
+      .innerJoin(addresses, eq(addresses.customerId, customers.id))
+      .where(like(customers.email, '%.lists.example'));
+    expect(Object.fromEntries(stored.map(({ email, ...member }) => [email, member]))).toEqual({
+      'h@fr.lists.example': { firstName: 'Hélène', lastName: 'Lefèvre', dateOfBirth: '1975-07-14', city: 'Nyon', country: 'CH' },
+      'j@de.lists.example': { firstName: 'Jürgen', lastName: 'Weiß', dateOfBirth: '1970-09-03', city: 'Krems', country: 'AT' },
+      'i@es.lists.example': { firstName: 'Inés', lastName: 'García López', dateOfBirth: null, city: 'Haro', country: 'ES' },
+      'g@it.lists.example': { firstName: 'Giulia', lastName: 'Rossi', dateOfBirth: null, city: 'Oestrich-Winkel', country: 'DE' },
+      'd@nl.lists.example': { firstName: 'Daan', lastName: 'de Vries', dateOfBirth: null, city: 'London', country: 'GB' },
+    });
   });
 
   it('reads countries and states by their names as well as their codes, in any case and with or without accents', async () => {
