@@ -13,6 +13,7 @@ export * from './schemas/site-config.js';
 export * from './schemas/brand.js';
 export * from './routes.js';
 export * from './geo/regions.js';
+export * from './geo/place-names.js';
 export * from './schemas/primitives.js';
 export * from './schemas/fields.js';
 export * from './schemas/profile.js';

@@ -86,6 +86,7 @@ describe('staff operations (issue 14)', () => {
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('1 row: 1 ready, 0 with problems, 0 already members (skipped).');
     const chosen = Object.fromEntries(await Promise.all(['firstName', 'lastName', 'email', 'phone', 'address1', 'zipCode', 'city', 'countryCode'].map(async (field) => [field, await page.locator(`#map-${field}`).inputValue()])));
     expect(chosen).toEqual({ firstName: 'Prénom', lastName: 'Nom', email: 'Courriel', phone: 'Téléphone', address1: 'Adresse', zipCode: 'Code postal', city: 'Ville', countryCode: 'Pays' });
+    expect(await page.locator('#map-countryCode-sample').innerText()).toBe('First member: Suisse, read as Switzerland');
 
     await page.getByLabel('CSV file').setInputFiles(csvFile(false));
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 48 ready, 2 with problems, 0 already members (skipped).');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { comparableName } from '../geo/place-names.js';
 import { addressFields, checkAddress } from './address.js';
 import { optionalText, personName, PHONE_MAX_LENGTH } from './fields.js';
 import { EmailSchema } from './login.js';
@@ -51,13 +52,7 @@ export const MEMBER_IMPORT_FIELDS = Object.keys(MEMBER_IMPORT_COLUMNS) as Member
  * How a column name is compared: "E-mail Address" and "email_address" are the same column, and so
  * are "Prénom" and "prenom", "Straße" and "Strasse".
  */
-export const importColumnKey = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]/g, '');
+export const importColumnKey = comparableName;
 
 const flag = () => z.enum(['true', 'false'], { error: 'invalidType' });
 

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import {
-  COUNTRY_CODES,
+  countryCodeFromName,
   csvSeparator,
   importColumnKey,
   issueValues,
@@ -10,7 +10,7 @@ import {
   renderValidationMessage,
   importDateToIso,
   slashedDateOrder,
-  STATES_BY_COUNTRY,
+  stateCodeFromName,
   type DateOrder,
   type MemberImportField,
   type MemberImportRow,
@@ -44,75 +44,6 @@ export interface ImportPlan {
 
 export const MAX_IMPORT_ROWS = 50_000;
 const HEADER_LINE = 1;
-
-/** A place's name as a key: without accents, case, spaces or punctuation ("Côte d’Ivoire" → "cotedivoire"). */
-const placeKey = importColumnKey;
-
-/** Names exports use for a country besides its English name. */
-const COUNTRY_ALIASES: Record<string, string> = {
-  usa: 'US',
-  unitedstatesofamerica: 'US',
-  uk: 'GB',
-  greatbritain: 'GB',
-  england: 'GB',
-  scotland: 'GB',
-  wales: 'GB',
-  northernireland: 'GB',
-  holland: 'NL',
-  thenetherlands: 'NL',
-  czechrepublic: 'CZ',
-  turkey: 'TR',
-  hongkong: 'HK',
-  macau: 'MO',
-  korea: 'KR',
-  republicofkorea: 'KR',
-  ivorycoast: 'CI',
-};
-
-/** The languages, besides English, whose names of countries a list may use: as its columns' (MEMBER_IMPORT_COLUMNS). */
-const COUNTRY_NAME_LANGUAGES = ['fr', 'de', 'es', 'it', 'nl'];
-
-/**
- * Every country by its English name ("France", "United States", "Türkiye"), by the aliases above,
- * and by its name in the languages above ("Allemagne", "Vereinigte Staaten", "España"). A name
- * two of those languages give to different countries is left out (read as neither), and English
- * names come first.
- */
-const COUNTRY_BY_NAME: ReadonlyMap<string, string> = (() => {
-  const english = new Intl.DisplayNames(['en'], { type: 'region' });
-  const byName = new Map<string, string>([...COUNTRY_CODES.map((code) => [placeKey(english.of(code) ?? code), code] as const), ...Object.entries(COUNTRY_ALIASES)]);
-  const others = new Map<string, string | null>();
-  for (const language of COUNTRY_NAME_LANGUAGES) {
-    const names = new Intl.DisplayNames([language], { type: 'region' });
-    for (const code of COUNTRY_CODES) {
-      const key = placeKey(names.of(code) ?? code);
-      const known = others.get(key);
-      others.set(key, known === undefined || known === code ? code : null);
-    }
-  }
-  for (const [key, code] of others) if (code && !byName.has(key)) byName.set(key, code);
-  return byName;
-})();
-
-/**
- * A country as the address rules read it: a code in either case ("us"), or a name ("United States
- * of America", "france", "UK"); anything else is left for the rules, which refuse it.
- */
-function countryCodeOf(value: string): string {
-  const key = placeKey(value);
-  // "UK" first: two letters, but not the United Kingdom's code (GB).
-  if (COUNTRY_ALIASES[key]) return COUNTRY_ALIASES[key];
-  if (/^[a-z]{2}$/i.test(value)) return value.toUpperCase();
-  return COUNTRY_BY_NAME.get(key) ?? value;
-}
-
-/** A state of a country with a list of them (the US, Canada, Australia), by its code or its name ("California", "Québec"). */
-function stateCodeOf(value: string, countryCode: string): string {
-  const states = STATES_BY_COUNTRY[countryCode];
-  if (!states || value.toUpperCase() in states) return value;
-  const key = placeKey(value);
-  return Object.entries(states).find(([, name]) => placeKey(name) === key)?.[0] ?? value;
-}
 
 const fileError = (field: string, message: string): ImportPlan => ({ rows: 0, good: [], errors: [{ line: HEADER_LINE, field, message }], columns: {}, repeated: [], dateOrder: null, tierValues: [] });
 
@@ -205,8 +136,8 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
     }
     if (raw.dateOfBirth) raw.dateOfBirth = importDateToIso(raw.dateOfBirth, dateOrder);
     if (raw.memberSince) raw.memberSince = importDateToIso(raw.memberSince, dateOrder);
-    if (raw.countryCode) raw.countryCode = countryCodeOf(raw.countryCode);
-    if (raw.stateCode && raw.countryCode) raw.stateCode = stateCodeOf(raw.stateCode, raw.countryCode);
+    if (raw.countryCode) raw.countryCode = countryCodeFromName(raw.countryCode);
+    if (raw.stateCode && raw.countryCode) raw.stateCode = stateCodeFromName(raw.stateCode, raw.countryCode);
     const parsed = MemberImportRowSchema.safeParse(raw);
     if (!parsed.success) {
       const seen = new Set<string>();

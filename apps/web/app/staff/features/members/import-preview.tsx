@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_ORDERS, MEMBER_IMPORT_FIELDS, type DateOrder, type MemberImportResult } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
+import { countryRead } from './import-countries';
 import { DATE_FIELDS, dateRead } from './import-dates';
 
 /**
@@ -42,7 +43,8 @@ export function ImportMapping({
       <div className="staff-import-mapping">
         {MEMBER_IMPORT_FIELDS.map((field) => {
           const value = mapping[field] ? sampleOf(mapping[field]) : undefined;
-          const read = value && DATE_FIELDS.includes(field) ? dateRead(value, dateOrder) : null;
+          // How the import reads a date or a country, said beside it when that is not the value itself.
+          const read = !value ? null : DATE_FIELDS.includes(field) ? dateRead(value, dateOrder) : field === 'countryCode' ? countryRead(value) : null;
           return (
             <div className="field staff-field" key={field}>
               <label className="field__label" htmlFor={`map-${field}`}>
@@ -68,7 +70,7 @@ export function ImportMapping({
                   {value === ''
                     ? t('members.importFlow.firstMemberEmpty')
                     : read && read !== value
-                      ? t('members.importFlow.firstMemberDate', { value, date: read })
+                      ? t('members.importFlow.firstMemberRead', { value, read })
                       : t('members.importFlow.firstMember', { value })}
                 </p>
               )}
