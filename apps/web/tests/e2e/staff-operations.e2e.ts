@@ -112,6 +112,9 @@ describe('staff operations (issue 14)', () => {
     expect(await page.locator('#map-address1-sample').innerText()).toBe('First member: 1 Vine Street, Unit B');
     expect(await page.locator('#map-tier-sample').innerText()).toBe(`First member: ${OLD_CLUB}`);
     expect(await page.locator('#map-phone-sample').innerText()).toBe('First member: +1 707 555 0100');
+    // A country and a state given by their codes are named, as the import reads them.
+    expect(await page.locator('#map-countryCode-sample').innerText()).toBe('First member: US, read as United States');
+    expect(await page.locator('#map-stateCode-sample').innerText()).toBe('First member: CA, read as California');
     // A field without a column has nothing under it.
     expect(await page.locator('#map-address2-sample').count()).toBe(0);
     // 28/02/1980 can only be day first, so the file's dates are read so, and each sample says how.

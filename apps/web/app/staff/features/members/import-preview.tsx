@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_ORDERS, MEMBER_IMPORT_FIELDS, type DateOrder, type MemberImportResult } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
-import { countryRead } from './import-countries';
+import { countryRead, stateRead } from './import-countries';
 import { DATE_FIELDS, dateRead } from './import-dates';
 
 /**
@@ -37,14 +37,16 @@ export function ImportMapping({
     const index = header.indexOf(column);
     return index === -1 ? undefined : (sample[index] ?? '');
   };
+  // A state is read within its country: the first member's, as the column chosen for it gives it.
+  const country = mapping.countryCode ? sampleOf(mapping.countryCode) : undefined;
   return (
     <Section title={t('members.importFlow.mappingTitle')} id="import-mapping">
       <p className="staff-section__hint">{t('members.importFlow.mappingHint')}</p>
       <div className="staff-import-mapping">
         {MEMBER_IMPORT_FIELDS.map((field) => {
           const value = mapping[field] ? sampleOf(mapping[field]) : undefined;
-          // How the import reads a date or a country, said beside it when that is not the value itself.
-          const read = !value ? null : DATE_FIELDS.includes(field) ? dateRead(value, dateOrder) : field === 'countryCode' ? countryRead(value) : null;
+          // How the import reads a date, a country or a state, said beside it when that is not the value itself.
+          const read = !value ? null : DATE_FIELDS.includes(field) ? dateRead(value, dateOrder) : field === 'countryCode' ? countryRead(value) : field === 'stateCode' ? stateRead(value, country) : null;
           return (
             <div className="field staff-field" key={field}>
               <label className="field__label" htmlFor={`map-${field}`}>
