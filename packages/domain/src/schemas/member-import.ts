@@ -15,8 +15,8 @@ import { optionalIsoDate, TIER_NAME_MAX_LENGTH } from './staff-members.js';
  * Our fields, and the column names (compared as `importColumnKey` makes them: lowercased, without
  * accents, letters and digits only) that mean each: as English exports name them, then French,
  * German, Spanish, Italian and Dutch ones, the languages of the wine countries whose wineries keep
- * their lists in a spreadsheet ("Prénom", "Straße", "Código postal"). A name that means one field
- * in one language and another elsewhere is left out, for staff to map.
+ * their lists in a spreadsheet ("Prénom", "Straße", "Código postal"). A name that could mean two
+ * fields is left out, for staff to map: German's "Name" is a surname, elsewhere a whole name.
  */
 export const MEMBER_IMPORT_COLUMNS = {
   firstName: ['firstname', 'first', 'givenname', 'fname', 'prenom', 'vorname', 'nombre', 'nome', 'voornaam'],
