@@ -40,7 +40,7 @@ const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** The languages, besides English, whose country names a list may use: as its columns' (MEMBER_IMPORT_COLUMNS). */
-export const COUNTRY_NAME_LANGUAGES = ['fr', 'de', 'es', 'it', 'nl'] as const;
+const COUNTRY_NAME_LANGUAGES = ['fr', 'de', 'es', 'it', 'nl'] as const;
 
 let countryByName: ReadonlyMap<string, string> | null = null;
 

@@ -1,5 +1,5 @@
-import { countryNamed, stateCodeFromName } from '@winery/domain';
-import { countryName, stateName } from '../../../lib/countries';
+import { countryNamed, stateCodeFromName, statesOf } from '@winery/domain';
+import { countryName } from '../../../lib/countries';
 
 /**
  * How the import reads a country of the file, by its name as the console shows it ("Österreich" →
@@ -19,7 +19,5 @@ export function countryRead(value: string): string | null {
 export function stateRead(value: string, country: string | undefined): string | null {
   const countryCode = country ? countryNamed(country) : null;
   if (!countryCode) return null;
-  const code = stateCodeFromName(value.trim(), countryCode).toUpperCase();
-  const name = stateName(countryCode, code);
-  return name === code ? null : name;
+  return statesOf(countryCode)?.[stateCodeFromName(value.trim(), countryCode).toUpperCase()] ?? null;
 }

@@ -39,14 +39,20 @@ export function ImportMapping({
   };
   // A state is read within its country: the first member's, as the column chosen for it gives it.
   const country = mapping.countryCode ? sampleOf(mapping.countryCode) : undefined;
+  /** How the import reads a date, a country or a state, said beside it when that is not the value itself. */
+  const readOf = (field: string, value: string): string | null => {
+    if (DATE_FIELDS.includes(field)) return dateRead(value, dateOrder);
+    if (field === 'countryCode') return countryRead(value);
+    if (field === 'stateCode') return stateRead(value, country);
+    return null;
+  };
   return (
     <Section title={t('members.importFlow.mappingTitle')} id="import-mapping">
       <p className="staff-section__hint">{t('members.importFlow.mappingHint')}</p>
       <div className="staff-import-mapping">
         {MEMBER_IMPORT_FIELDS.map((field) => {
           const value = mapping[field] ? sampleOf(mapping[field]) : undefined;
-          // How the import reads a date, a country or a state, said beside it when that is not the value itself.
-          const read = !value ? null : DATE_FIELDS.includes(field) ? dateRead(value, dateOrder) : field === 'countryCode' ? countryRead(value) : field === 'stateCode' ? stateRead(value, country) : null;
+          const read = value ? readOf(field, value) : null;
           return (
             <div className="field staff-field" key={field}>
               <label className="field__label" htmlFor={`map-${field}`}>
