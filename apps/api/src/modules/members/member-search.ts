@@ -44,8 +44,13 @@ export function memberFilter(filter: { q?: string | undefined; tierId?: string |
   );
 }
 
-/** "707 555 0100" finds "+17075550100" and "(707) 555-0100": the digits, when there are enough of them. */
+/**
+ * "707 555 0100" finds "+17075550100" and "(707) 555-0100": the digits, when there are enough of
+ * them and the search is written as a phone number is. An e-mail or a name with digits in it
+ * ("vintner4155@…") is not a phone number: its digits alone found whoever's phone held them.
+ */
 function phoneDigits(q: string): SQL[] {
+  if (!/^\+?[\d\s().\-/]+$/.test(q)) return [];
   const digits = q.replace(/\D/g, '');
   if (digits.length < 4) return [];
   return [sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`];

@@ -110,6 +110,10 @@ describe('the members list', () => {
     expect(await names('')).toEqual(['Anna', 'Bruno']);
     const byPhone = await call('GET', '/v1/staff/members?q=415 555 7788');
     expect(byPhone.json().items.map((item: { id: string }) => item.id)).toEqual([a.id]);
+    // An e-mail with digits in it finds its member, not also whoever's phone holds those digits.
+    const numbered = await t.createCustomer({ email: 'vintner4155@list-search.example', lastName: 'Numbered' });
+    const byEmail = await call('GET', `/v1/staff/members?q=${encodeURIComponent(numbered.email)}`);
+    expect(byEmail.json().items.map((item: { id: string }) => item.id)).toEqual([numbered.id]);
     expect(await names(`tierId=${silver.id}`)).toEqual(['Anna']);
     expect(await names('countryCode=us&stateCode=ny')).toEqual(['Anna']);
     expect(await names('stateCode=CA')).toEqual([]);
