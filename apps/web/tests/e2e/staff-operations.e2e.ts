@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsAt } from './support/axe';
-import { baseURL, setupBrowser, signIn } from './support/browser';
+import { baseURL, networkQuiet, setupBrowser, signIn } from './support/browser';
 import { newMember, newStaff, PASSWORD, TENANT, type Member, type Staff } from './support/fixtures';
 import { nextMail } from './support/outbox';
 import { consoleSettled, consoleStorage, sidewaysOnPhones, staffTokenOf } from './support/staff';
@@ -87,6 +87,12 @@ describe('staff operations (issue 14)', () => {
     const chosen = Object.fromEntries(await Promise.all(['firstName', 'lastName', 'email', 'phone', 'address1', 'zipCode', 'city', 'countryCode'].map(async (field) => [field, await page.locator(`#map-${field}`).inputValue()])));
     expect(chosen).toEqual({ firstName: 'Prénom', lastName: 'Nom', email: 'Courriel', phone: 'Téléphone', address1: 'Adresse', zipCode: 'Code postal', city: 'Ville', countryCode: 'Pays' });
     expect(await page.locator('#map-countryCode-sample').innerText()).toBe('First member: Suisse, read as Switzerland');
+    // A column set aside stays aside: the dry run that follows reads no phone, and does not find it again.
+    await page.getByLabel('Phone', { exact: true }).selectOption({ label: '— not in the file —' });
+    await networkQuiet(page);
+    expect(await page.getByTestId('import-summary').innerText()).toBe('1 row: 1 ready, 0 with problems, 0 already members (skipped).');
+    expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('');
+    expect(await page.locator('#map-phone-sample').count()).toBe(0);
 
     await page.getByLabel('CSV file').setInputFiles(csvFile(false));
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 48 ready, 2 with problems, 0 already members (skipped).');

@@ -58,15 +58,24 @@ export function jsonObject(text: string): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-/** Our field for each column of the header: the explicit mapping first, then the common names. */
+/**
+ * Our field for each column of the header: the explicit mapping first, then the common names for
+ * the fields it leaves out. A field it maps to null is read from no column (staff chose "not in the
+ * file" for a column the names would find).
+ */
 function mapColumns(header: string[], mapping: string | undefined): { columns: Partial<Record<MemberImportField, number>>; error?: ImportError } {
   const columns: Partial<Record<MemberImportField, number>> = {};
+  const unread = new Set<string>();
   if (mapping) {
     const explicit = jsonObject(mapping);
     if (!explicit) return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };
     for (const [field, column] of Object.entries(explicit)) {
-      if (!(MEMBER_IMPORT_FIELDS as string[]).includes(field) || typeof column !== 'string') {
+      if (!(MEMBER_IMPORT_FIELDS as string[]).includes(field) || (typeof column !== 'string' && column !== null)) {
         return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };
+      }
+      if (column === null) {
+        unread.add(field);
+        continue;
       }
       const index = header.findIndex((name) => name.trim().toLowerCase() === column.trim().toLowerCase());
       if (index === -1) return { columns, error: { line: HEADER_LINE, field: `mapping.${field}`, message: API_MESSAGES.memberImportNoColumn(column) } };
@@ -75,7 +84,7 @@ function mapColumns(header: string[], mapping: string | undefined): { columns: P
   }
   const taken = new Set(Object.values(columns));
   for (const field of MEMBER_IMPORT_FIELDS) {
-    if (columns[field] !== undefined) continue;
+    if (columns[field] !== undefined || unread.has(field)) continue;
     const names: readonly string[] = MEMBER_IMPORT_COLUMNS[field];
     const index = header.findIndex((name, at) => !taken.has(at) && names.includes(importColumnKey(name)));
     if (index !== -1) {

@@ -98,6 +98,23 @@ describe('importing a member list', () => {
     expect(mail).toHaveLength(1);
   });
 
+  it('reads no column for a field mapped to null, though its name would find one', async () => {
+    // A phone column of numbers the winery does not want, and a tier column it means to set later.
+    const csv = ['First Name,Last Name,Email,Phone,Tier', 'Ines,Moreau,ines@import-unread.example,(office),Old Cellar Club'].join('\n');
+    const guessed = (await importCsv(csv)).json();
+    expect(guessed.columns).toMatchObject({ phone: 'Phone', tier: 'Tier' });
+    expect(guessed.errors).toEqual([{ line: 2, field: 'tier', message: "Unknown tier 'Old Cellar Club'" }]);
+    const aside = await importCsv(csv, `dryRun=false&mapping=${encodeURIComponent(JSON.stringify({ phone: null, tier: null }))}`);
+    expect(aside.statusCode, aside.body).toBe(200);
+    expect(aside.json()).toMatchObject({ imported: 1, errors: [], columns: { firstName: 'First Name', email: 'Email' } });
+    expect(Object.keys(aside.json().columns)).toEqual(['firstName', 'lastName', 'email']);
+    const [ines] = await membersAt('import-unread.example');
+    expect(ines).toMatchObject({ firstName: 'Ines', phone: null, tierId: null });
+    // Anything but a column's name or null is not a mapping.
+    const wrong = (await importCsv(csv, `mapping=${encodeURIComponent(JSON.stringify({ phone: 3 }))}`)).json();
+    expect(wrong.errors).toEqual([{ line: 1, field: 'mapping', message: "The column mapping must be a JSON object of our field names and the file's column names (null for none)" }]);
+  });
+
   it('reads a list as Excel saves it: semicolons and Windows-1252, tabs and UTF-16, or in the charset the request names', async () => {
     // Excel's plain CSV where a comma is the decimal mark: semicolons, the Western code page, no mark.
     const french = Buffer.from('Prénom;Nom;Courriel;Rue;Ville;Code postal;Pays\r\nHélène;Lefèvre;helene@import-four.example;"3, rue des Caves";Beaune;21200;FR\r\n', 'latin1');

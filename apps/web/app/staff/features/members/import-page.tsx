@@ -11,12 +11,15 @@ import { useStaffRole } from '../../session/staff-session.api';
 import { csvHeader, csvRecords } from './csv-header';
 import { ImportMapping, ImportPreview } from './import-preview';
 import { ImportTiers } from './import-tiers';
-import { useMemberImport } from './members.api';
+import { useMemberImport, type ImportRun } from './members.api';
 
 const SEPARATOR_NAMES: Record<CsvSeparator, 'comma' | 'semicolon' | 'tab'> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 
-/** The mapping sent once staff change it: every field that has a column (the API guesses none then). */
-const explicit = (mapping: Record<string, string>) => Object.fromEntries(Object.entries(mapping).filter(([, column]) => column));
+/**
+ * The mapping sent once staff change it: every field, with its column or null for none, so the API
+ * guesses none then (a column staff set aside stays aside).
+ */
+const explicit = (mapping: Record<string, string>) => Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, column || null]));
 
 /**
  * /staff/members/import: choose a CSV file → check the columns (guessed by the API) → the dry run's
@@ -37,7 +40,7 @@ export function ImportPage() {
   const [dates, setDates] = useState<DateOrder | undefined>(undefined);
   const [tierChoices, setTierChoices] = useState<Record<string, string>>({});
 
-  const dryRun = (csv: string, nextMapping: Record<string, string>, nextDates = dates, nextTiers = tierChoices) =>
+  const dryRun = (csv: string, nextMapping: ImportRun['mapping'], nextDates = dates, nextTiers = tierChoices) =>
     run.mutate(
       { csv, dryRun: true, sendInvitations: false, mapping: nextMapping, dates: nextDates, tiers: nextTiers },
       {

@@ -75,7 +75,8 @@ export interface ImportRun {
   csv: string;
   dryRun: boolean;
   sendInvitations: boolean;
-  mapping: Record<string, string>;
+  /** Our field → their column; null for a field read from no column. */
+  mapping: Record<string, string | null>;
   /** How the file's slashed dates read, once staff say; left out, the API decides from the dates. */
   dates?: DateOrder;
   /** The tier each of the file's tier names goes into, as staff chose ('' for none). */
