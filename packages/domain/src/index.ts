@@ -14,6 +14,7 @@ export * from './schemas/brand.js';
 export * from './routes.js';
 export * from './geo/regions.js';
 export * from './geo/place-names.js';
+export * from './people/whole-name.js';
 export * from './schemas/primitives.js';
 export * from './schemas/fields.js';
 export * from './schemas/profile.js';

@@ -93,6 +93,14 @@ describe('staff operations (issue 14)', () => {
     expect(await page.getByTestId('import-summary').innerText()).toBe('1 row: 1 ready, 0 with problems, 0 already members (skipped).');
     expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('');
     expect(await page.locator('#map-phone-sample').count()).toBe(0);
+    // A list with one column for the whole name: read as a title, a first name and a last name, and
+    // the preview says so under it; the names' own fields have no column.
+    const whole = `Name,Email\r\nDr. Jane Doe-${RUN},jane-${RUN}@example.com\r\n`;
+    await page.getByLabel('CSV file').setInputFiles({ name: 'names.csv', mimeType: 'text/csv', buffer: Buffer.from(whole) });
+    await expect.poll(() => page.getByLabel('Whole name').inputValue()).toBe('Name');
+    expect(await page.getByTestId('import-summary').innerText()).toBe('1 row: 1 ready, 0 with problems, 0 already members (skipped).');
+    expect(await page.locator('#map-fullName-sample').innerText()).toBe(`First member: Dr. Jane Doe-${RUN}, read as title Dr., first name Jane, last name Doe-${RUN}`);
+    expect(await page.getByLabel('First name').inputValue()).toBe('');
 
     await page.getByLabel('CSV file').setInputFiles(csvFile(false));
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 48 ready, 2 with problems, 0 already members (skipped).');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { comparableName } from '../geo/place-names.js';
 import { addressFields, checkAddress } from './address.js';
-import { optionalText, personName, PHONE_MAX_LENGTH } from './fields.js';
+import { optionalText, personName, PHONE_MAX_LENGTH, PREFIXES } from './fields.js';
 import { EmailSchema } from './login.js';
 import { textInput } from './primitives.js';
 import { optionalIsoDate, TIER_NAME_MAX_LENGTH } from './staff-members.js';
@@ -15,12 +15,18 @@ import { optionalIsoDate, TIER_NAME_MAX_LENGTH } from './staff-members.js';
  * Our fields, and the column names (compared as `importColumnKey` makes them: lowercased, without
  * accents, letters and digits only) that mean each: as English exports name them, then French,
  * German, Spanish, Italian and Dutch ones, the languages of the wine countries whose wineries keep
- * their lists in a spreadsheet ("Prénom", "Straße", "Código postal"). A name that could mean two
- * fields is left out, for staff to map: German's "Name" is a surname, elsewhere a whole name.
+ * their lists in a spreadsheet ("Prénom", "Straße", "Código postal"). A name is given to one field
+ * only. "Name" is a whole name, except in German, where beside "Vorname" it is the surname: read
+ * with the first name's own column (`readWholeName`), it is that too.
  */
 export const MEMBER_IMPORT_COLUMNS = {
   firstName: ['firstname', 'first', 'givenname', 'fname', 'prenom', 'vorname', 'nombre', 'nome', 'voornaam'],
   lastName: ['lastname', 'last', 'surname', 'familyname', 'lname', 'nom', 'nomdefamille', 'nachname', 'familienname', 'apellido', 'apellidos', 'cognome', 'achternaam'],
+  /** One column for the whole name, read as the others (`readWholeName`) where the file has not those. */
+  fullName: [
+    'name', 'fullname', 'membername', 'customername', 'contactname',
+    'nomcomplet', 'prenometnom', 'nometprenom', 'vollstandigername', 'vorundnachname', 'nombrecompleto', 'nombreyapellidos', 'nomecompleto', 'nomeecognome', 'naam', 'volledigenaam',
+  ],
   email: [
     'email', 'emailaddress', 'mail',
     'courriel', 'adressecourriel', 'adresseemail', 'adressemail', 'emailadresse', 'correo', 'correoelectronico', 'postaelettronica', 'emailadres',
@@ -96,7 +102,7 @@ export function slashedDateOrder(values: string[], asked?: DateOrder): DateOrder
 export const MemberImportQuerySchema = z.object({
   dryRun: flag().default('true'),
   sendInvitations: flag().default('false'),
-  /** JSON object `{ ourField: theirColumn }`, for columns the common names do not find. */
+  /** JSON object `{ ourField: theirColumn }`, for columns the common names do not find; `null` for a field read from no column. */
   mapping: textInput().max(4_000, { error: 'tooLong' }).optional(),
   /** How the file's slashed dates read; left out, day first when one of them can only be, else month first. */
   dates: z.enum(DATE_ORDERS, { error: 'invalidType' }).optional(),
@@ -112,6 +118,8 @@ export const MemberImportRowSchema = z
   .object({
     firstName: personName('firstNameRequired', 'invalidFirstName'),
     lastName: personName('lastNameRequired', 'invalidLastName'),
+    /** The courtesy title a whole name began with ("Dr. Jane Doe"). */
+    prefix: z.enum(PREFIXES).optional(),
     email: EmailSchema,
     phone: optionalText(PHONE_MAX_LENGTH),
     dateOfBirth: optionalIsoDate('invalidBirthDate'),

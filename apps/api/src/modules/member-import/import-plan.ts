@@ -7,6 +7,7 @@ import {
   MEMBER_IMPORT_COLUMNS,
   MEMBER_IMPORT_FIELDS,
   MemberImportRowSchema,
+  readWholeName,
   renderValidationMessage,
   importDateToIso,
   slashedDateOrder,
@@ -66,6 +67,7 @@ export function jsonObject(text: string): Record<string, unknown> | null {
 function mapColumns(header: string[], mapping: string | undefined): { columns: Partial<Record<MemberImportField, number>>; error?: ImportError } {
   const columns: Partial<Record<MemberImportField, number>> = {};
   const unread = new Set<string>();
+  const asked = new Set<string>();
   if (mapping) {
     const explicit = jsonObject(mapping);
     if (!explicit) return { columns, error: { line: HEADER_LINE, field: 'mapping', message: API_MESSAGES.memberImportMapping } };
@@ -80,6 +82,7 @@ function mapColumns(header: string[], mapping: string | undefined): { columns: P
       const index = header.findIndex((name) => name.trim().toLowerCase() === column.trim().toLowerCase());
       if (index === -1) return { columns, error: { line: HEADER_LINE, field: `mapping.${field}`, message: API_MESSAGES.memberImportNoColumn(column) } };
       columns[field as MemberImportField] = index;
+      asked.add(field);
     }
   }
   const taken = new Set(Object.values(columns));
@@ -92,6 +95,9 @@ function mapColumns(header: string[], mapping: string | undefined): { columns: P
       taken.add(index);
     }
   }
+  // A whole name's column is read only for a name the file has no column of: found beside both, it
+  // is left alone (staff may still choose it, to fill a line's empty names).
+  if (columns.firstName !== undefined && columns.lastName !== undefined && !asked.has('fullName')) delete columns.fullName;
   return { columns };
 }
 
@@ -142,6 +148,16 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
     for (const field of MEMBER_IMPORT_FIELDS) {
       const index = columns[field];
       if (index !== undefined) raw[field] = (record[index] ?? '').trim();
+    }
+    if (raw.fullName !== undefined) {
+      // The names the line lacks, read from its whole name (a name's own column is still its own).
+      if (!raw.firstName || !raw.lastName) {
+        const whole = readWholeName(raw.fullName, { firstName: raw.firstName, lastName: raw.lastName });
+        raw.firstName ||= whole.firstName;
+        raw.lastName ||= whole.lastName;
+        if (whole.prefix) raw.prefix = whole.prefix;
+      }
+      delete raw.fullName;
     }
     if (raw.dateOfBirth) raw.dateOfBirth = importDateToIso(raw.dateOfBirth, dateOrder);
     if (raw.memberSince) raw.memberSince = importDateToIso(raw.memberSince, dateOrder);

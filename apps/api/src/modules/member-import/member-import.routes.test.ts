@@ -98,6 +98,45 @@ describe('importing a member list', () => {
     expect(mail).toHaveLength(1);
   });
 
+  it("reads a whole name's column as the names the file has no column of, with a title a profile offers", async () => {
+    const whole = [
+      'Name,Email',
+      'Dr. Jane Doe,jane@import-whole.example',
+      '"Dupont, Jean",jean@import-whole.example',
+      'Ludwig van Beethoven,ludwig@import-whole.example',
+      'Cher,cher@import-whole.example',
+    ].join('\n');
+    const dry = (await importCsv(whole)).json();
+    expect(dry).toMatchObject({ rows: 4, valid: 3, columns: { fullName: 'Name', email: 'Email' } });
+    // One word is a family name: that line has no first name, and is refused for it.
+    expect(dry.errors).toEqual([{ line: 5, field: 'firstName', message: 'Please enter your first name' }]);
+    const fixed = whole.replace('Cher,', 'Cherilyn Sarkisian,');
+    expect((await importCsv(fixed, 'dryRun=false')).json()).toMatchObject({ imported: 4, errors: [] });
+    const stored = Object.fromEntries((await membersAt('import-whole.example')).map((member) => [member.email.split('@')[0], [member.prefix, member.firstName, member.lastName]]));
+    expect(stored).toEqual({
+      jane: ['Dr.', 'Jane', 'Doe'],
+      jean: [null, 'Jean', 'Dupont'],
+      ludwig: [null, 'Ludwig', 'van Beethoven'],
+      cher: [null, 'Cherilyn', 'Sarkisian'],
+    });
+
+    // German: 'Name' beside 'Vorname' is the surname, and is read so.
+    const german = 'Vorname;Name;E-Mail\nHans;Müller;hans@import-whole-de.example\nRichard;von Weizsäcker;richard@import-whole-de.example\n';
+    expect((await importCsv(german, 'dryRun=false')).json()).toMatchObject({ imported: 2, errors: [], columns: { firstName: 'Vorname', fullName: 'Name', email: 'E-Mail' } });
+    expect((await membersAt('import-whole-de.example')).map((member) => [member.firstName, member.lastName]).sort()).toEqual([['Hans', 'Müller'], ['Richard', 'von Weizsäcker']]);
+
+    // Both names in columns of their own: a whole name beside them is not read (nor said to be).
+    const both = 'First Name,Last Name,Name,Email\nAda,Vintner,The Vintners,ada@import-whole-both.example\n';
+    const report = (await importCsv(both)).json();
+    expect(report).toMatchObject({ valid: 1, errors: [] });
+    expect(report.columns).not.toHaveProperty('fullName');
+    // Unless staff choose it, and then only for a line whose own name is missing.
+    const chosen = `mapping=${encodeURIComponent(JSON.stringify({ fullName: 'Name' }))}`;
+    const gaps = 'First Name,Last Name,Name,Email\nAda,Vintner,Ada Lovelace,ada@import-whole-both.example\n,,Grace Hopper,grace@import-whole-both.example\n';
+    expect((await importCsv(gaps, `dryRun=false&${chosen}`)).json()).toMatchObject({ imported: 2, errors: [], columns: { fullName: 'Name' } });
+    expect((await membersAt('import-whole-both.example')).map((member) => [member.firstName, member.lastName]).sort()).toEqual([['Ada', 'Vintner'], ['Grace', 'Hopper']]);
+  });
+
   it('reads no column for a field mapped to null, though its name would find one', async () => {
     // A phone column of numbers the winery does not want, and a tier column it means to set later.
     const csv = ['First Name,Last Name,Email,Phone,Tier', 'Ines,Moreau,ines@import-unread.example,(office),Old Cellar Club'].join('\n');

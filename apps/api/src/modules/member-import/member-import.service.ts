@@ -62,6 +62,7 @@ export function createMemberImportService(deps: { db: Database; mail: MailServic
             .values(
               part.map(({ row, tierId }) => ({
                 tenantId,
+                prefix: row.prefix ?? null,
                 firstName: row.firstName,
                 lastName: row.lastName,
                 email: row.email,

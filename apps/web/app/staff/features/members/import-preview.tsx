@@ -5,6 +5,7 @@ import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
 import { countryRead, stateRead } from './import-countries';
 import { DATE_FIELDS, dateRead } from './import-dates';
+import { wholeNameParts } from './import-names';
 
 /**
  * Step 2: which of their columns fills each of our fields (the API's guess first), each with what
@@ -37,13 +38,20 @@ export function ImportMapping({
     const index = header.indexOf(column);
     return index === -1 ? undefined : (sample[index] ?? '');
   };
+  const firstMembers = (field: string) => (mapping[field] ? sampleOf(mapping[field]) : undefined);
   // A state is read within its country: the first member's, as the column chosen for it gives it.
-  const country = mapping.countryCode ? sampleOf(mapping.countryCode) : undefined;
-  /** How the import reads a date, a country or a state, said beside it when that is not the value itself. */
+  const country = firstMembers('countryCode');
+  /** What a whole name gives: the names their own columns leave out, and a title. */
+  const nameRead = (value: string) =>
+    wholeNameParts(value, { firstName: firstMembers('firstName'), lastName: firstMembers('lastName') })
+      .map((read) => ('value' in read ? t(`members.importFlow.nameParts.${read.part}`, { value: read.value }) : t('members.importFlow.nameParts.noFirstName')))
+      .join(', ') || null;
+  /** How the import reads a date, a country, a state or a whole name, said beside it when that is not the value itself. */
   const readOf = (field: string, value: string): string | null => {
     if (DATE_FIELDS.includes(field)) return dateRead(value, dateOrder);
     if (field === 'countryCode') return countryRead(value);
     if (field === 'stateCode') return stateRead(value, country);
+    if (field === 'fullName') return nameRead(value);
     return null;
   };
   return (
@@ -51,7 +59,7 @@ export function ImportMapping({
       <p className="staff-section__hint">{t('members.importFlow.mappingHint')}</p>
       <div className="staff-import-mapping">
         {MEMBER_IMPORT_FIELDS.map((field) => {
-          const value = mapping[field] ? sampleOf(mapping[field]) : undefined;
+          const value = firstMembers(field);
           const read = value ? readOf(field, value) : null;
           return (
             <div className="field staff-field" key={field}>
