@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntityType } from '@winery/domain';
 import type { Database } from '../db/database.js';
 import { auditLog } from '../db/schema/index.js';
 import type { SignedInStaff } from './principals.js';
@@ -9,9 +10,9 @@ export interface AuditActor {
 }
 
 export interface AuditEntry {
-  /** What was done, as `<entity>.<verb>`: 'wine.create', 'offering.close', 'allocations.import'. */
-  action: string;
-  entityType: string;
+  /** What was done, as `<entity>.<verb>`: 'wine.create', 'offering.close', 'allocation.import'. */
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId?: string | null;
   /** The record before and after the change (null when it did not exist / no longer exists). */
   before?: unknown;

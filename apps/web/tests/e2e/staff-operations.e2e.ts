@@ -222,17 +222,24 @@ describe('staff operations (issue 14)', () => {
     await consoleSettled(page);
     const entries = page.getByTestId('audit-entry');
     const actionFilter = page.getByLabel('Action');
-    const expectEntries = async (action: string, count: number) => {
-      await actionFilter.fill(action);
+    // Each action chosen by its words, and each entry saying it in them.
+    const expectEntries = async (action: string, words: string, count: number) => {
+      await actionFilter.selectOption({ label: words });
       await expect.poll(() => page.url()).toContain(`action=${action}`);
-      await expect.poll(async () => (await entries.locator('.staff-audit__action').allInnerTexts()).filter((text) => text === action).length, { message: action }).toBe(count);
+      await expect.poll(async () => (await entries.locator('.staff-audit__action').allInnerTexts()).filter((text) => text === words).length, { message: action }).toBe(count);
       expect(await entries.count(), action).toBe(count);
     };
-    await expectEntries('member.import', 50);
-    await expectEntries('tier.create', 1);
-    await expectEntries('member.tier', 50);
-    await expectEntries('order.processing', 1);
-    await expectEntries('order.shipped', 1);
+    await expectEntries('member.import', 'Member imported', 50);
+    await expectEntries('tier.create', 'Tier added', 1);
+    // Whom it is about, by their name as it reads now, with their page a click away.
+    expect(await entries.locator('.staff-audit__entity').innerText()).toBe(`Tier ${tier}`);
+    await expectEntries('member.tier', 'Member moved to a tier', 50);
+    expect((await entries.locator('.staff-audit__entity').allInnerTexts()).every((text) => text.startsWith(`Member ${FIXED_FIRST_NAME} `))).toBe(true);
+    await expectEntries('order.processing', 'Order marked processing', 1);
+    await expectEntries('order.shipped', 'Order shipped', 1);
+    const subject = entries.locator('.staff-audit__entity');
+    expect(await subject.innerText()).toMatch(new RegExp(`^Order ${member.orderNumbers[0]} · \\p{L}+ \\p{L}+$`, 'u'));
+    expect(await subject.getByRole('link', { name: member.orderNumbers[0] }).getAttribute('href')).toBe(`/staff/orders/${orderId}`);
     // The shipment's before and after, field by field.
     await entries.first().locator('summary').click();
     const changed = entries.first().locator('.staff-audit-diff__changed');

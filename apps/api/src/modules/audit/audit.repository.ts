@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { AuditEntityType } from '@winery/domain';
 import type { Database } from '../../db/database.js';
-import { auditLog, staffUsers } from '../../db/schema/index.js';
+import { allocationRequests, allocations, auditLog, customers, offerings, orders, staffUsers, tiers, wines, wishes } from '../../db/schema/index.js';
 
 export interface AuditFilter {
   staffUserId?: string;
@@ -10,6 +11,18 @@ export interface AuditFilter {
   from?: Date;
   to?: Date;
 }
+
+/** Whom or what an entry is about, as the record reads now. */
+export interface AuditSubject {
+  name: string;
+  detail: string | null;
+}
+
+/** An entry's subject is found by its type and id: `member:<id>`. */
+export const subjectKey = (entityType: string, entityId: string) => `${entityType}:${entityId}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
 /** The sort key of the last row sent: its time (ISO) and id, newest first. */
 export type AuditAfter = { createdAt: Date; id: string };
@@ -48,6 +61,82 @@ export function createAuditRepository(db: Database) {
         .where(and(...conditions))
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(limit + 1);
+    },
+
+    /**
+     * The subjects of a page's entries, by `subjectKey`: one query per kind of record the page
+     * names (a page of 50 makes at most nine). Records since removed have none.
+     */
+    async subjects(tenantId: string, entries: Array<{ entityType: string; entityId: string | null }>): Promise<Map<string, AuditSubject>> {
+      const idsOf = (type: AuditEntityType) => [...new Set(entries.filter((entry) => entry.entityType === type && entry.entityId && UUID.test(entry.entityId)).map((entry) => entry.entityId!))];
+      const found = new Map<string, AuditSubject>();
+      const add = (type: AuditEntityType, rows: Array<{ id: string } & AuditSubject>) => {
+        for (const { id, name, detail } of rows) found.set(subjectKey(type, id), { name, detail });
+      };
+      const member = { firstName: customers.firstName, lastName: customers.lastName };
+      const lookups: Record<string, (ids: string[]) => Promise<void>> = {
+        member: async (ids) => {
+          const rows = await db.select({ id: customers.id, ...member, email: customers.email }).from(customers).where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids)));
+          add('member', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.email })));
+        },
+        staffAccount: async (ids) => {
+          const rows = await db.select({ id: staffUsers.id, name: staffUsers.name, detail: staffUsers.email }).from(staffUsers).where(and(eq(staffUsers.tenantId, tenantId), inArray(staffUsers.id, ids)));
+          add('staffAccount', rows);
+        },
+        allocationRequest: async (ids) => {
+          const rows = await db
+            .select({ id: allocationRequests.id, firstName: allocationRequests.firstName, lastName: allocationRequests.lastName, email: allocationRequests.email })
+            .from(allocationRequests)
+            .where(and(eq(allocationRequests.tenantId, tenantId), inArray(allocationRequests.id, ids)));
+          add('allocationRequest', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.email })));
+        },
+        order: async (ids) => {
+          const rows = await db
+            .select({ id: orders.id, number: orders.number, ...member })
+            .from(orders)
+            .innerJoin(customers, eq(customers.id, orders.customerId))
+            .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
+          add('order', rows.map((row) => ({ id: row.id, name: row.number, detail: fullName(row) })));
+        },
+        wine: async (ids) => {
+          const rows = await db.select({ id: wines.id, name: wines.name, vintage: wines.vintage }).from(wines).where(and(eq(wines.tenantId, tenantId), inArray(wines.id, ids)));
+          add('wine', rows.map((row) => ({ id: row.id, name: `${row.name} ${row.vintage}`, detail: null })));
+        },
+        offering: async (ids) => {
+          const rows = await db.select({ id: offerings.id, name: offerings.name }).from(offerings).where(and(eq(offerings.tenantId, tenantId), inArray(offerings.id, ids)));
+          add('offering', rows.map((row) => ({ ...row, detail: null })));
+        },
+        tier: async (ids) => {
+          const rows = await db.select({ id: tiers.id, name: tiers.name }).from(tiers).where(and(eq(tiers.tenantId, tenantId), inArray(tiers.id, ids)));
+          add('tier', rows.map((row) => ({ ...row, detail: null })));
+        },
+        allocation: async (ids) => {
+          const rows = await db
+            .select({ id: allocations.id, ...member, offering: offerings.name })
+            .from(allocations)
+            .innerJoin(customers, eq(customers.id, allocations.customerId))
+            .innerJoin(offerings, eq(offerings.id, allocations.offeringId))
+            .where(and(eq(allocations.tenantId, tenantId), inArray(allocations.id, ids)));
+          add('allocation', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering })));
+        },
+        wish: async (ids) => {
+          const rows = await db
+            .select({ id: wishes.id, ...member, offering: offerings.name })
+            .from(wishes)
+            .innerJoin(allocations, eq(allocations.id, wishes.allocationId))
+            .innerJoin(customers, eq(customers.id, allocations.customerId))
+            .innerJoin(offerings, eq(offerings.id, allocations.offeringId))
+            .where(and(eq(wishes.tenantId, tenantId), inArray(wishes.id, ids)));
+          add('wish', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering })));
+        },
+      };
+      await Promise.all(
+        Object.entries(lookups).map(async ([type, lookup]) => {
+          const ids = idsOf(type as AuditEntityType);
+          if (ids.length > 0) await lookup(ids);
+        }),
+      );
+      return found;
     },
   };
 }

@@ -1,14 +1,30 @@
 import { renderValidationMessage, type AuditEntryView, type AuditQuery, type Page } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { decodeCursor, toPage } from '../../shared/pagination.js';
-import type { AuditRepository, AuditRow } from './audit.repository.js';
+import { subjectKey, type AuditRepository, type AuditRow, type AuditSubject } from './audit.repository.js';
 
-const view = (row: AuditRow): AuditEntryView => ({
+/** A removed record's name as the entry's before (or after) shows it: a tier's name, a member's. */
+function lastSeen(row: AuditRow): AuditEntryView['subject'] {
+  const record = [row.before, row.after].find((value) => value && typeof value === 'object') as Record<string, unknown> | undefined;
+  if (!record) return null;
+  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string).trim() : '');
+  const name = text('name') || [text('firstName'), text('lastName')].filter(Boolean).join(' ') || text('number');
+  return name ? { name, detail: text('email') || null, gone: true } : null;
+}
+
+const subjectOf = (row: AuditRow, subjects: Map<string, AuditSubject>): AuditEntryView['subject'] => {
+  if (!row.entityId) return null;
+  const found = subjects.get(subjectKey(row.entityType, row.entityId));
+  return found ? { ...found, gone: false } : lastSeen(row);
+};
+
+const view = (row: AuditRow, subjects: Map<string, AuditSubject>): AuditEntryView => ({
   id: row.id,
   staff: row.staffId ? { id: row.staffId, name: row.staffName!, email: row.staffEmail! } : null,
   action: row.action,
   entityType: row.entityType,
   entityId: row.entityId,
+  subject: subjectOf(row, subjects),
   before: row.before ?? null,
   after: row.after ?? null,
   createdAt: row.createdAt.toISOString(),
@@ -44,7 +60,8 @@ export function createAuditService(repository: AuditRepository) {
         query.limit,
         after,
       );
-      return toPage(rows, query.limit, (row) => [row.createdAt.toISOString(), row.id], view);
+      const subjects = await repository.subjects(tenantId, rows.slice(0, query.limit));
+      return toPage(rows, query.limit, (row) => [row.createdAt.toISOString(), row.id], (row) => view(row, subjects));
     },
   };
 }

@@ -105,7 +105,7 @@ export async function writeAssignments(
   actor: AuditActor,
   offeringId: string,
   resolved: ResolvedAssignment[],
-  action = 'allocation.assign',
+  action: 'allocation.assign' | 'allocation.import' = 'allocation.assign',
 ): Promise<string[]> {
   const { tenantId } = actor;
   const customerIds = resolved.map((member) => member.customerId);

@@ -1,6 +1,33 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView } from '@winery/domain';
 import { diffRecords } from './audit-diff';
+import { actionLabel, entityLabel, subjectPath } from './audit-labels';
+
+/**
+ * Whom or what an entry is about: the record's name as it reads now (a member's, an order's
+ * number), linked to its page where it has one; a removed record's name as the entry last saw it,
+ * said to be gone; else the kind of record, with its id when the entry gives one.
+ */
+export function AuditSubject({ entry }: { entry: AuditEntryView }) {
+  const { t } = useTranslation('staff');
+  const { subject } = entry;
+  const path = subject && !subject.gone ? subjectPath(entry.entityType, entry.entityId) : null;
+  return (
+    <span className="staff-audit__entity">
+      <span className="staff-audit__kind">{entityLabel(t, entry.entityType)}</span>{' '}
+      {subject ? (
+        <>
+          {path ? <Link to={path}>{subject.name}</Link> : <span>{subject.name}</span>}
+          {subject.detail ? <span className="staff-muted"> · {subject.detail}</span> : null}
+          {subject.gone ? <span className="staff-muted"> ({t('audit.entityGone')})</span> : null}
+        </>
+      ) : entry.entityId ? (
+        <span className="staff-muted">{entry.entityId}</span>
+      ) : null}
+    </span>
+  );
+}
 
 /** The record before and after one write, field by field; what changed is marked, not only coloured. */
 export function AuditDiff({ entry }: { entry: AuditEntryView }) {
@@ -9,7 +36,7 @@ export function AuditDiff({ entry }: { entry: AuditEntryView }) {
   if (rows.length === 0) return <p className="staff-muted">{t('audit.noDetail')}</p>;
   return (
     <table className="staff-table staff-audit-diff">
-      <caption className="visually-hidden">{t('audit.diffCaption', { action: entry.action })}</caption>
+      <caption className="visually-hidden">{t('audit.diffCaption', { action: actionLabel(t, entry.action) })}</caption>
       <thead>
         <tr>
           <th scope="col">{t('audit.diff.field')}</th>

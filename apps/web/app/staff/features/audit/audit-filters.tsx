@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntryView } from '@winery/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEntryView } from '@winery/domain';
 import { SelectInput, TextInput } from '../../components/fields';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useStaffRole } from '../../session/staff-session.api';
 import type { StaffAccount } from '../accounts/accounts.api';
+import { actionLabel, entityLabel } from './audit-labels';
 
 export const AUDIT_FILTER_KEYS = ['staffUserId', 'action', 'entityType', 'entityId', 'from', 'to'] as const;
 export type AuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
@@ -22,7 +23,7 @@ function useTyped(value: string, send: (value: string) => void) {
 
 /**
  * Who (the team for admins; for managers, the colleagues in the entries read so far), which action
- * and entity (suggested from what is listed), and the days on the winery's clock.
+ * and which kind of record (each in words), a record's id, and the days on the winery's clock.
  */
 export function AuditFilters({
   filters,
@@ -36,8 +37,6 @@ export function AuditFilters({
   const { t } = useTranslation('staff');
   const { isAdmin } = useStaffRole();
   const team = usePagedList<StaffAccount>('/accounts', {}, { limit: 200, enabled: isAdmin });
-  const [action, setAction] = useTyped(filters.action, (value) => onChange('action', value));
-  const [entityType, setEntityType] = useTyped(filters.entityType, (value) => onChange('entityType', value));
   const [entityId, setEntityId] = useTyped(filters.entityId, (value) => onChange('entityId', value));
 
   const people = useMemo(() => {
@@ -46,7 +45,6 @@ export function AuditFilters({
     for (const entry of entries) if (entry.staff && !byId.has(entry.staff.id)) byId.set(entry.staff.id, `${entry.staff.name} (${entry.staff.email})`);
     return [...byId.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [team.items, entries]);
-  const seen = (pick: (entry: AuditEntryView) => string) => [...new Set(entries.map(pick))].sort();
 
   return (
     <form className="staff-toolbar staff-filters" role="search" aria-label={t('audit.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
@@ -57,18 +55,20 @@ export function AuditFilters({
         onChange={(value) => onChange('staffUserId', value)}
         options={[{ value: '', label: t('audit.filters.anyone') }, ...people]}
       />
-      <TextInput id="audit-action" label={t('audit.filters.action')} value={action} onChange={setAction} list="audit-actions" autoComplete="off" placeholder={t('audit.filters.actionHint')} />
-      <datalist id="audit-actions">
-        {seen((entry) => entry.action).map((value) => (
-          <option key={value} value={value} />
-        ))}
-      </datalist>
-      <TextInput id="audit-entity" label={t('audit.filters.entityType')} value={entityType} onChange={setEntityType} list="audit-entities" autoComplete="off" />
-      <datalist id="audit-entities">
-        {seen((entry) => entry.entityType).map((value) => (
-          <option key={value} value={value} />
-        ))}
-      </datalist>
+      <SelectInput
+        id="audit-action"
+        label={t('audit.filters.action')}
+        value={filters.action}
+        onChange={(value) => onChange('action', value)}
+        options={[{ value: '', label: t('audit.filters.anyAction') }, ...AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(t, value) }))]}
+      />
+      <SelectInput
+        id="audit-entity"
+        label={t('audit.filters.entityType')}
+        value={filters.entityType}
+        onChange={(value) => onChange('entityType', value)}
+        options={[{ value: '', label: t('audit.filters.anyEntity') }, ...AUDIT_ENTITY_TYPES.map((value) => ({ value, label: entityLabel(t, value) }))]}
+      />
       <TextInput id="audit-entity-id" label={t('audit.filters.entityId')} value={entityId} onChange={setEntityId} autoComplete="off" />
       <TextInput id="audit-from" type="date" label={t('audit.filters.from')} value={filters.from} onChange={(value) => onChange('from', value)} />
       <TextInput id="audit-to" type="date" label={t('audit.filters.to')} value={filters.to} onChange={(value) => onChange('to', value)} />

@@ -8,7 +8,8 @@ import { usePagedList } from '../../lib/use-paged-list';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
 import { AuditFilters, AUDIT_FILTER_KEYS, type AuditFilterKey } from './audit-filters';
-import { AuditDiff } from './audit-entry';
+import { AuditDiff, AuditSubject } from './audit-entry';
+import { actionLabel } from './audit-labels';
 
 /** The day after a `yyyy-mm-dd`, so "until" includes the whole day the API reads as exclusive. */
 function nextDay(day: string): string {
@@ -61,11 +62,8 @@ export function AuditPage() {
           {list.items.map((entry) => (
             <li key={entry.id} className="staff-audit__entry" data-testid="audit-entry">
               <div className="staff-audit__head">
-                <span className="staff-audit__action">{entry.action}</span>
-                <span className="staff-audit__entity">
-                  {entry.entityType}
-                  {entry.entityId ? <span className="staff-muted"> {entry.entityId}</span> : null}
-                </span>
+                <span className="staff-audit__action">{actionLabel(t, entry.action)}</span>
+                <AuditSubject entry={entry} />
                 <span className="staff-audit__who">{entry.staff ? `${entry.staff.name} · ${entry.staff.email}` : t('audit.system')}</span>
                 <span className="staff-audit__when">{formatDateTime(entry.createdAt, timeZone)}</span>
               </div>

@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+
+/** What an entry's action reads as ("Member imported"); an action the console has no words for reads as itself. */
+export const actionLabel = (t: TFunction<'staff'>, action: string): string => t(`audit.actions.${action}`, { defaultValue: action });
+
+/** What kind of record an entry is about ("Request to join"); one without words reads as itself. */
+export const entityLabel = (t: TFunction<'staff'>, entityType: string): string => t(`audit.entities.${entityType}`, { defaultValue: entityType });
+
+const PAGES: Record<string, string> = { member: '/staff/members', order: '/staff/orders', wine: '/staff/wines', offering: '/staff/offerings' };
+
+/** The console's page of an entry's record, for the records that have one; null for others. */
+export function subjectPath(entityType: string, entityId: string | null): string | null {
+  const list = PAGES[entityType];
+  return list && entityId ? `${list}/${entityId}` : null;
+}
