@@ -290,6 +290,17 @@ describe('staff operations (issue 14)', () => {
     await page.getByRole('dialog', { name: `Reactivate Hester Vale${RUN}?` }).getByRole('button', { name: 'Reactivate' }).click();
     await expect.poll(() => page.locator('.staff-page-header__lede').innerText()).toContain('Active');
 
+    // Their history, from their page: each change in words, newest first, about them by name.
+    await page.getByRole('link', { name: 'History of changes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+    const history = page.getByTestId('audit-entry');
+    await expect
+      .poll(() => history.locator('.staff-audit__action').allInnerTexts())
+      .toEqual(['Member reactivated', 'Member deactivated', 'Account link sent to a member', 'Member edited', 'Member added']);
+    expect(new Set(await history.locator('.staff-audit__entity').allInnerTexts())).toEqual(new Set([`Member Hester Vale${RUN} · ${email}`]));
+    await page.goBack();
+    await page.getByRole('heading', { name: `Hester Vale${RUN}` }).waitFor();
+
     // Tiers: one added, renamed and ranked, then removed after a confirm.
     const tier = `Library ${RUN}`;
     await page.goto('/staff/tiers');
@@ -353,7 +364,8 @@ describe('staff operations (issue 14)', () => {
       expect(await page.getByTestId('read-only-note').count(), path).toBe(1);
       const writes = page.getByRole('button', { name: /^(Edit|Deactivate|Reactivate|Add member|Add tier|Save|Remove|Mark |Cancel order|Move |Send )/ });
       expect(await writes.count(), path).toBe(0);
-      expect(await page.getByRole('link', { name: /^(Import CSV|Add member)$/ }).count(), path).toBe(0);
+      // Nor a way into the audit trail, which is not theirs to read.
+      expect(await page.getByRole('link', { name: /^(Import CSV|Add member|History of changes)$/ }).count(), path).toBe(0);
       expect(await page.locator('main input[type="checkbox"], .staff-tier input').count(), path).toBe(0);
     }
     // Staff accounts and the audit trail are not theirs: not in the navigation, and said so.

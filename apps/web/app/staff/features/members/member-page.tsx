@@ -8,6 +8,7 @@ import { ErrorState, LoadingState, ReadOnlyNote } from '../../components/states'
 import { StatusBadge } from '../../components/status-badge';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { useStaffRole } from '../../session/staff-session.api';
+import { HistoryLink } from '../audit/history-link';
 import { MemberForm } from './member-form';
 import { AddressesSection, AllocationsSection, LinksSection, OrdersSection, ProfileSection, WishesSection } from './member-sections';
 import { useDeactivateMember, useMember, useReactivateMember, useSaveMember, useSendMemberLink } from './members.api';
@@ -93,7 +94,7 @@ export function MemberPage() {
           data ? (
             <>
               {data.active ? <StatusBadge tone="positive">{t('members.active')}</StatusBadge> : <StatusBadge tone="negative">{t('members.deactivated')}</StatusBadge>}{' '}
-              {data.tierName ?? t('members.noTier')}
+              {data.tierName ?? t('members.noTier')} <HistoryLink entityId={data.id} />
             </>
           ) : undefined
         }

@@ -9,6 +9,7 @@ import { formatCents } from '../../lib/money';
 import { cardBrandName } from '../../../lib/card-brand';
 import { formatDateTime } from '../../lib/time-zone';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
+import { HistoryLink } from '../audit/history-link';
 import { OrderActions } from './order-actions';
 import { FULFILMENT_TONE, PAYMENT_TONE } from './order-status';
 import { useOrder } from './orders.api';
@@ -158,7 +159,13 @@ export function OrderPage() {
       <PageHeader
         eyebrow={<Link to="/staff/orders">{t('orders.title')}</Link>}
         title={data ? t('orders.orderTitle', { number: data.number }) : t('orders.orderTitleLoading')}
-        lede={data ? t('orders.placedLine', { when: formatDateTime(data.placedAt, timeZone), offering: data.offering?.name ?? '—' }) : undefined}
+        lede={
+          data ? (
+            <>
+              {t('orders.placedLine', { when: formatDateTime(data.placedAt, timeZone), offering: data.offering?.name ?? '—' })} <HistoryLink entityId={data.id} />
+            </>
+          ) : undefined
+        }
       />
       {order.isPending ? <LoadingState /> : null}
       {order.error ? <ErrorState error={order.error} onRetry={() => void order.refetch()} /> : null}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStaffRole } from '../../session/staff-session.api';
+
+/**
+ * "History of changes": the audit trail of one record (a member, an order): who changed it, when, and how.
+ * Only for those who may read the trail (managers and admins).
+ */
+export function HistoryLink({ entityId }: { entityId: string }) {
+  const { t } = useTranslation('staff');
+  const { canWrite } = useStaffRole();
+  if (!canWrite) return null;
+  return (
+    <Link className="staff-history-link" to={`/staff/audit?entityId=${encodeURIComponent(entityId)}`}>
+      {t('audit.historyLink')}
+    </Link>
+  );
+}
