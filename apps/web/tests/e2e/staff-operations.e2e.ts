@@ -101,6 +101,13 @@ describe('staff operations (issue 14)', () => {
     expect(await page.getByTestId('import-summary').innerText()).toBe('1 row: 1 ready, 0 with problems, 0 already members (skipped).');
     expect(await page.locator('#map-fullName-sample').innerText()).toBe(`First member: Dr. Jane Doe-${RUN}, read as title Dr., first name Jane, last name Doe-${RUN}`);
     expect(await page.getByLabel('First name').inputValue()).toBe('');
+    // A title column's title, read as a profile's, or said to be none it offers.
+    const titled = `Title,Name,Email\r\nMrs,Jane Doe-${RUN},jane-${RUN}@example.com\r\n`;
+    await page.getByLabel('CSV file').setInputFiles({ name: 'titles.csv', mimeType: 'text/csv', buffer: Buffer.from(titled) });
+    await expect.poll(() => page.locator('#map-prefix-sample').innerText()).toBe('First member: Mrs, read as Mrs.');
+    expect(await page.locator('#map-fullName-sample').innerText()).toBe(`First member: Jane Doe-${RUN}, read as first name Jane, last name Doe-${RUN}`);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'titles.csv', mimeType: 'text/csv', buffer: Buffer.from(titled.replace('Mrs,', 'Herr,')) });
+    await expect.poll(() => page.locator('#map-prefix-sample').innerText()).toBe('First member: Herr, read as no title (a profile offers Mr., Ms., Mrs., Mx. and Dr.)');
 
     await page.getByLabel('CSV file').setInputFiles(csvFile(false));
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toBe('50 rows: 48 ready, 2 with problems, 0 already members (skipped).');
@@ -322,7 +329,7 @@ describe('staff operations (issue 14)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
     // Marked as UTF-8, so Excel does not read its names in the computer's code page.
-    expect(csv.startsWith('\uFEFFfirst_name,')).toBe(true);
+    expect(csv.startsWith('\uFEFFprefix,first_name,')).toBe(true);
     const rows = csv.trim().split(/\r?\n/);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(email);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWholeName } from './whole-name.js';
+import { prefixFromTitle, readWholeName } from './whole-name.js';
 
 describe('readWholeName', () => {
   it('reads the last word as the family name, the words before it as the given names', () => {
@@ -57,5 +57,12 @@ describe('readWholeName', () => {
     expect(readWholeName('Mary Ann', { lastName: 'Le Blanc' })).toEqual({ firstName: 'Mary Ann', lastName: 'Le Blanc' });
     expect(readWholeName('Jean de la Fontaine', { lastName: 'De La Fontaine' })).toEqual({ firstName: 'Jean', lastName: 'De La Fontaine' });
     expect(readWholeName('Smith', { lastName: 'Smith' })).toEqual({ firstName: 'Smith', lastName: 'Smith' });
+  });
+});
+
+describe('prefixFromTitle', () => {
+  it("reads a title a profile offers, however it is written, and none it does not offer", () => {
+    expect(['Mr', 'mr.', ' MRS ', 'Ms.', 'mx', 'Dr', 'doctor', 'Mister'].map(prefixFromTitle)).toEqual(['Mr.', 'Mr.', 'Mrs.', 'Ms.', 'Mx.', 'Dr.', 'Dr.', 'Mr.']);
+    expect(['Herr', 'Mme', 'Miss', 'Prof.', '', 'Jane'].map(prefixFromTitle)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 });

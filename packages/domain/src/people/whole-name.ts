@@ -31,6 +31,14 @@ const TITLES: ReadonlyMap<string, Prefix | null> = new Map([
   ),
 ]);
 
+/**
+ * The courtesy title a member's profile offers for one a file gives ("mrs" → "Mrs.", "Doctor" →
+ * "Dr."); undefined for one it does not offer ("Herr", "Mme") or no title at all.
+ */
+export function prefixFromTitle(value: string): Prefix | undefined {
+  return TITLES.get(key(value.trim())) ?? undefined;
+}
+
 /** Words that begin a family name after the given names: "Ludwig van Beethoven", "Jean de la Fontaine". */
 const PARTICLES = new Set(['de', 'del', 'della', 'delle', 'dei', 'degli', 'der', 'den', 'di', 'da', 'das', 'do', 'dos', 'du', 'des', 'la', 'le', 'lo', 'van', 'von', 'vom', 'zu', 'zum', 'zur', 'ten', 'ter', 'af', 'av', 'st', 'saint', 'sainte']);
 

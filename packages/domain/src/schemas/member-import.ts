@@ -20,6 +20,8 @@ import { optionalIsoDate, TIER_NAME_MAX_LENGTH } from './staff-members.js';
  * with the first name's own column (`readWholeName`), it is that too.
  */
 export const MEMBER_IMPORT_COLUMNS = {
+  /** A courtesy title (Mr., Dr.): one a profile offers is kept (`prefixFromTitle`), any other left out. */
+  prefix: ['prefix', 'title', 'salutation', 'honorific', 'civilite', 'titre', 'anrede', 'titel', 'tratamiento', 'titulo', 'titolo', 'aanhef'],
   firstName: ['firstname', 'first', 'givenname', 'fname', 'prenom', 'vorname', 'nombre', 'nome', 'voornaam'],
   lastName: ['lastname', 'last', 'surname', 'familyname', 'lname', 'nom', 'nomdefamille', 'nachname', 'familienname', 'apellido', 'apellidos', 'cognome', 'achternaam'],
   /** One column for the whole name, read as the others (`readWholeName`) where the file has not those. */
@@ -118,7 +120,7 @@ export const MemberImportRowSchema = z
   .object({
     firstName: personName('firstNameRequired', 'invalidFirstName'),
     lastName: personName('lastNameRequired', 'invalidLastName'),
-    /** The courtesy title a whole name began with ("Dr. Jane Doe"). */
+    /** The courtesy title of its column, or the one a whole name began with ("Dr. Jane Doe"). */
     prefix: z.enum(PREFIXES).optional(),
     email: EmailSchema,
     phone: optionalText(PHONE_MAX_LENGTH),

@@ -7,6 +7,7 @@ import {
   MEMBER_IMPORT_COLUMNS,
   MEMBER_IMPORT_FIELDS,
   MemberImportRowSchema,
+  prefixFromTitle,
   readWholeName,
   renderValidationMessage,
   importDateToIso,
@@ -149,13 +150,19 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
       const index = columns[field];
       if (index !== undefined) raw[field] = (record[index] ?? '').trim();
     }
+    // A title the profile offers is kept; any other (Herr, Mme) is no reason to refuse the member.
+    if (raw.prefix !== undefined) {
+      const prefix = prefixFromTitle(raw.prefix);
+      if (prefix) raw.prefix = prefix;
+      else delete raw.prefix;
+    }
     if (raw.fullName !== undefined) {
       // The names the line lacks, read from its whole name (a name's own column is still its own).
       if (!raw.firstName || !raw.lastName) {
         const whole = readWholeName(raw.fullName, { firstName: raw.firstName, lastName: raw.lastName });
         raw.firstName ||= whole.firstName;
         raw.lastName ||= whole.lastName;
-        if (whole.prefix) raw.prefix = whole.prefix;
+        if (whole.prefix) raw.prefix ??= whole.prefix;
       }
       delete raw.fullName;
     }

@@ -137,6 +137,18 @@ describe('importing a member list', () => {
     expect((await membersAt('import-whole-both.example')).map((member) => [member.firstName, member.lastName]).sort()).toEqual([['Ada', 'Vintner'], ['Grace', 'Hopper']]);
   });
 
+  it("keeps a title column's titles a profile offers, and leaves out any other without refusing its member", async () => {
+    const csv = ['Title,First Name,Last Name,Email', 'mrs,Ines,Moreau,ines@import-title.example', 'Herr,Hans,Müller,hans@import-title.example', 'Dr,Jane,Doe,jane@import-title.example'].join('\n');
+    const report = (await importCsv(csv, 'dryRun=false')).json();
+    expect(report).toMatchObject({ imported: 3, errors: [], columns: { prefix: 'Title' } });
+    const stored = Object.fromEntries((await membersAt('import-title.example')).map((member) => [member.firstName, member.prefix]));
+    expect(stored).toEqual({ Ines: 'Mrs.', Hans: null, Jane: 'Dr.' });
+    // A title column wins over a title the whole name begins with.
+    const both = (await importCsv('Title,Name,Email\nMs.,Dr. Odile Roux,odile@import-title-both.example\n', 'dryRun=false')).json();
+    expect(both).toMatchObject({ imported: 1 });
+    expect((await membersAt('import-title-both.example'))[0]).toMatchObject({ prefix: 'Ms.', firstName: 'Odile', lastName: 'Roux' });
+  });
+
   it('reads no column for a field mapped to null, though its name would find one', async () => {
     // A phone column of numbers the winery does not want, and a tier column it means to set later.
     const csv = ['First Name,Last Name,Email,Phone,Tier', 'Ines,Moreau,ines@import-unread.example,(office),Old Cellar Club'].join('\n');

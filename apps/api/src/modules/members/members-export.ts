@@ -7,6 +7,7 @@ import { memberListConditions, type MemberListFilter } from './members.repositor
 
 /** The export's columns: the names the member import reads, so a file goes back in as it came out. */
 export const MEMBER_EXPORT_COLUMNS = [
+  'prefix',
   'first_name',
   'last_name',
   'email',
@@ -49,6 +50,7 @@ export async function* exportMembers(db: Database, tenantId: string, filter: Mem
       .limit(BATCH);
     for (const { customer: c, tierName, address: a } of rows) {
       csv.write([
+        c.prefix ?? '',
         c.firstName,
         c.lastName,
         c.email,

@@ -145,16 +145,20 @@ describe('the members list', () => {
   });
 
   it('exports the same members as CSV, in the columns the import reads', async () => {
-    await t.createCustomer({ lastName: 'Exporter', firstName: 'Éva', email: 'eva.exporter@example.com' });
+    await t.createCustomer({ prefix: 'Dr.', lastName: 'Exporter', firstName: 'Éva', email: 'eva.exporter@example.com' });
     const response = await call('GET', '/v1/staff/members.csv?q=Exporter');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     // UTF-8 with its byte-order mark, lines ending in CRLF, as the orders' export: how Excel knows
     // to read 'Éva' as UTF-8 rather than in the computer's code page.
-    expect(response.body.startsWith('\ufefffirst_name,')).toBe(true);
+    expect(response.body.startsWith('\ufeffprefix,first_name,')).toBe(true);
     const lines = response.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('first_name,last_name,email,phone,date_of_birth,tier,member_since,address1,address2,city,state,zip,country,active');
-    expect(lines).toEqual([lines[0], expect.stringContaining('Éva,Exporter,eva.exporter@example.com'), '']);
+    expect(lines[0]).toBe('prefix,first_name,last_name,email,phone,date_of_birth,tier,member_since,address1,address2,city,state,zip,country,active');
+    expect(lines).toEqual([lines[0], expect.stringContaining('Dr.,Éva,Exporter,eva.exporter@example.com'), '']);
+    // The import reads every column of it back, the title included.
+    const back = await t.app.inject({ method: 'POST', url: '/v1/staff/members/import', headers: { tenant: TEST_TENANT, authorization: token, 'content-type': 'text/csv' }, payload: response.body });
+    expect(back.json()).toMatchObject({ valid: 1, errors: [], duplicates: [{ existing: true }] });
+    expect(Object.values(back.json().columns)).toEqual(lines[0]!.split(',').filter((column) => column !== 'active'));
     const none = await call('GET', '/v1/staff/members.csv?q=nobody-is-called-this');
     expect(none.body).toBe(`\ufeff${lines[0]}\r\n`);
   });

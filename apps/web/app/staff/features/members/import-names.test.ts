@@ -20,6 +20,14 @@ describe('wholeNameParts', () => {
     expect(wholeNameParts('Jean Dupont', { firstName: 'Jean', lastName: 'Dupont' })).toEqual([]);
   });
 
+  it("says no title where the title column gives one a profile offers", () => {
+    expect(wholeNameParts('Dr. Jane Doe', { prefix: 'Mrs' })).toEqual([
+      { part: 'firstName', value: 'Jane' },
+      { part: 'lastName', value: 'Doe' },
+    ]);
+    expect(wholeNameParts('Dr. Jane Doe', { prefix: 'Herr' })[0]).toEqual({ part: 'prefix', value: 'Dr.' });
+  });
+
   it('says when a whole name gives no first name, which its line is refused for', () => {
     expect(wholeNameParts('Müller', {})).toEqual([{ part: 'noFirstName' }, { part: 'lastName', value: 'Müller' }]);
   });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_ORDERS, MEMBER_IMPORT_FIELDS, type DateOrder, type MemberImportResult } from '@winery/domain';
+import { DATE_ORDERS, MEMBER_IMPORT_FIELDS, prefixFromTitle, type DateOrder, type MemberImportResult } from '@winery/domain';
 import { DataTable } from '../../components/data-table';
 import { Section } from '../../components/page-header';
 import { countryRead, stateRead } from './import-countries';
@@ -43,15 +43,16 @@ export function ImportMapping({
   const country = firstMembers('countryCode');
   /** What a whole name gives: the names their own columns leave out, and a title. */
   const nameRead = (value: string) =>
-    wholeNameParts(value, { firstName: firstMembers('firstName'), lastName: firstMembers('lastName') })
+    wholeNameParts(value, { firstName: firstMembers('firstName'), lastName: firstMembers('lastName'), prefix: firstMembers('prefix') })
       .map((read) => ('value' in read ? t(`members.importFlow.nameParts.${read.part}`, { value: read.value }) : t('members.importFlow.nameParts.noFirstName')))
       .join(', ') || null;
-  /** How the import reads a date, a country, a state or a whole name, said beside it when that is not the value itself. */
+  /** How the import reads a date, a country, a state, a whole name or a title, said beside it when that is not the value itself. */
   const readOf = (field: string, value: string): string | null => {
     if (DATE_FIELDS.includes(field)) return dateRead(value, dateOrder);
     if (field === 'countryCode') return countryRead(value);
     if (field === 'stateCode') return stateRead(value, country);
     if (field === 'fullName') return nameRead(value);
+    if (field === 'prefix') return prefixFromTitle(value) ?? t('members.importFlow.noTitle');
     return null;
   };
   return (
