@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../lib/field-errors';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { formatDateTime } from '../../lib/time-zone';
 import { useTimeZone } from '../../session/staff-session.api';
+import { HistoryLink } from '../audit/history-link';
 import { draftOf, emptyDraft, openingErrorsByTier } from './offering-draft';
 import { OfferingActions } from './offering-actions';
 import { OfferingForm, type OpeningsSubmission } from './offering-form';
@@ -98,7 +99,7 @@ export function EditOfferingPage() {
               <StatusBadge tone={data.status === 'draft' ? 'quiet' : data.phase === 'open' ? 'positive' : 'neutral'}>
                 {t(`phases.${data.status === 'draft' ? 'draft' : data.phase}`)}
               </StatusBadge>{' '}
-              {data.closedEarlyAt ? t('offerings.closedEarlyAt', { at: formatDateTime(data.closedEarlyAt, timeZone) }) : null}
+              {data.closedEarlyAt ? t('offerings.closedEarlyAt', { at: formatDateTime(data.closedEarlyAt, timeZone) }) : null} <HistoryLink entityId={data.id} />
             </>
           ) : null
         }

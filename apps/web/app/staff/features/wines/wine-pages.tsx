@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/states';
 import { toastSaved } from '../../lib/toasts';
+import { HistoryLink } from '../audit/history-link';
 import { useSaveWine, useWine } from './wines.api';
 import { WineForm } from './wine-form';
 import { WinePicture } from './wine-picture';
@@ -38,7 +39,11 @@ export function EditWinePage() {
   const save = useSaveWine(wineId);
   return (
     <>
-      <PageHeader title={wine.data ? `${wine.data.name} ${wine.data.vintage}` : t('pages.wineEdit.title')} eyebrow={<Link to="/staff/wines">{t('nav.wines')}</Link>} />
+      <PageHeader
+        title={wine.data ? `${wine.data.name} ${wine.data.vintage}` : t('pages.wineEdit.title')}
+        eyebrow={<Link to="/staff/wines">{t('nav.wines')}</Link>}
+        lede={wine.data ? <HistoryLink entityId={wine.data.id} alone /> : undefined}
+      />
       {wine.isPending ? <LoadingState /> : null}
       {wine.error ? <ErrorState error={wine.error} onRetry={() => void wine.refetch()} /> : null}
       {wine.data ? (
