@@ -225,8 +225,10 @@ describe('tiers', () => {
     const moved = await call('POST', '/v1/staff/members/tier', { customerIds: [a.id, b.id], tierId: reserve.id });
     expect(moved.json()).toEqual({ updated: 2 });
     expect((await call('POST', '/v1/staff/members/tier', { customerIds: [a.id], tierId: reserve.id })).json()).toEqual({ updated: 0 });
-    expect(await lastAudit(b.id)).toMatchObject({ action: 'member.tier', before: { tierId: null }, after: { tierId: reserve.id } });
+    expect(await lastAudit(b.id)).toMatchObject({ action: 'member.tier', before: { tierId: null, tier: null }, after: { tierId: reserve.id, tier: 'Reserve (move test)' } });
     expect((await call('POST', '/v1/staff/members/tier', { customerIds: [a.id], tierId: null })).json()).toEqual({ updated: 1 });
+    // Each entry names the tiers, as they were called when the member moved.
+    expect(await lastAudit(a.id)).toMatchObject({ before: { tierId: reserve.id, tier: 'Reserve (move test)' }, after: { tierId: null, tier: null } });
   });
 
   it('viewers read but do not change members or tiers', async () => {

@@ -80,10 +80,16 @@ export function createTiersService(db: Database) {
         const changing = rows.filter((row) => row.tierId !== input.tierId).map((row) => row.id);
         if (changing.length === 0) return { updated: 0 };
         await tx.update(customers).set({ tierId: input.tierId }).where(and(eq(customers.tenantId, tenantId), inArray(customers.id, changing)));
+        // Each entry names the tiers too, so the trail reads 'Cellar → Reserve', not two ids.
+        const tierIds = [...new Set([input.tierId, ...changing.map((id) => found.get(id))].filter((id): id is string => Boolean(id)))];
+        const named = new Map(
+          (await tx.select({ id: tiers.id, name: tiers.name }).from(tiers).where(and(eq(tiers.tenantId, tenantId), inArray(tiers.id, tierIds)))).map((row) => [row.id, row.name]),
+        );
+        const tierOf = (tierId: string | null) => ({ tierId, tier: tierId ? (named.get(tierId) ?? null) : null });
         await recordAudits(
           tx,
           actor,
-          changing.map((id) => ({ action: 'member.tier', entityType: 'member', entityId: id, before: { tierId: found.get(id) ?? null }, after: { tierId: input.tierId } })),
+          changing.map((id) => ({ action: 'member.tier', entityType: 'member', entityId: id, before: tierOf(found.get(id) ?? null), after: tierOf(input.tierId) })),
         );
         return { updated: changing.length };
       });
