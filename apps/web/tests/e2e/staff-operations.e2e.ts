@@ -250,7 +250,14 @@ describe('staff operations (issue 14)', () => {
     // The shipment's before and after, field by field.
     await entries.first().locator('summary').click();
     const changed = entries.first().locator('.staff-audit-diff__changed');
-    expect(await changed.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^carrier[\s\S]*\t—\tUPS$/), expect.stringMatching(new RegExp(`^trackingNumber[\\s\\S]*\\t—\\t${TRACKING}$`)), expect.stringMatching(/^fulfilmentStatus[\s\S]*\tprocessing\tshipped$/)]));
+    // Each field by its name in words.
+    expect(await changed.allInnerTexts()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Carrier[\s\S]*\t—\tUPS$/),
+        expect.stringMatching(new RegExp(`^Tracking number[\\s\\S]*\\t—\\t${TRACKING}$`)),
+        expect.stringMatching(/^Fulfilment status[\s\S]*\tprocessing\tshipped$/),
+      ]),
+    );
     expect(consoleErrors).toEqual([]);
 
     // The member's own order page says shipped, with the tracking number.

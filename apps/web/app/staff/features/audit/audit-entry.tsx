@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView } from '@winery/domain';
-import { diffRecords } from './audit-diff';
+import { formatCents } from '../../lib/money';
+import { formatDateTime } from '../../lib/time-zone';
+import { diffRecords, fieldLabel } from './audit-diff';
 import { actionLabel, entityLabel, subjectPath } from './audit-labels';
 
 /**
@@ -29,10 +31,10 @@ export function AuditSubject({ entry }: { entry: AuditEntryView }) {
   );
 }
 
-/** The record before and after one write, field by field; what changed is marked, not only coloured. */
-export function AuditDiff({ entry }: { entry: AuditEntryView }) {
+/** The record before and after one write, field by field in words; what changed is marked, not only coloured. */
+export function AuditDiff({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
   const { t } = useTranslation('staff');
-  const rows = diffRecords(entry.before, entry.after);
+  const rows = diffRecords(entry.before, entry.after, { cents: formatCents, instant: (iso) => formatDateTime(iso, timeZone), yes: t('audit.diff.yes'), no: t('audit.diff.no') });
   if (rows.length === 0) return <p className="staff-muted">{t('audit.noDetail')}</p>;
   return (
     <table className="staff-table staff-audit-diff">
@@ -47,8 +49,8 @@ export function AuditDiff({ entry }: { entry: AuditEntryView }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.path} className={row.changed ? 'staff-audit-diff__changed' : undefined}>
-            <th scope="row">
-              {row.path}
+            <th scope="row" title={row.path}>
+              {fieldLabel(row.path)}
               {row.changed ? <span className="visually-hidden"> {t('audit.diff.changed')}</span> : null}
             </th>
             <td>{row.before === '' ? <span className="staff-muted">—</span> : row.changed ? <del>{row.before}</del> : row.before}</td>

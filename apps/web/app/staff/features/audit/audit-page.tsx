@@ -69,7 +69,7 @@ export function AuditPage() {
               </div>
               <details className="staff-audit__details">
                 <summary>{t('audit.showChanges')}</summary>
-                <AuditDiff entry={entry} />
+                <AuditDiff entry={entry} timeZone={timeZone} />
               </details>
             </li>
           ))}
