@@ -8,7 +8,7 @@ import { ErrorState, LoadingState, ReadOnlyNote } from '../../components/states'
 import { StatusBadge } from '../../components/status-badge';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { useStaffRole } from '../../session/staff-session.api';
-import { HistoryLink } from '../audit/history-link';
+import { HistoryLink } from '../../components/history-link';
 import { MemberForm } from './member-form';
 import { AddressesSection, AllocationsSection, LinksSection, OrdersSection, ProfileSection, WishesSection } from './member-sections';
 import { useDeactivateMember, useMember, useReactivateMember, useSaveMember, useSendMemberLink } from './members.api';

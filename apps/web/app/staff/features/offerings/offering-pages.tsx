@@ -8,7 +8,7 @@ import { fieldErrorsOf } from '../../lib/field-errors';
 import { toastFailed, toastSaved } from '../../lib/toasts';
 import { formatDateTime } from '../../lib/time-zone';
 import { useTimeZone } from '../../session/staff-session.api';
-import { HistoryLink } from '../audit/history-link';
+import { HistoryLink } from '../../components/history-link';
 import { draftOf, emptyDraft, openingErrorsByTier } from './offering-draft';
 import { OfferingActions } from './offering-actions';
 import { OfferingForm, type OpeningsSubmission } from './offering-form';

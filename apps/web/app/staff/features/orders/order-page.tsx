@@ -9,7 +9,7 @@ import { formatCents } from '../../lib/money';
 import { cardBrandName } from '../../../lib/card-brand';
 import { formatDateTime } from '../../lib/time-zone';
 import { useStaffRole, useTimeZone } from '../../session/staff-session.api';
-import { HistoryLink } from '../audit/history-link';
+import { HistoryLink } from '../../components/history-link';
 import { OrderActions } from './order-actions';
 import { FULFILMENT_TONE, PAYMENT_TONE } from './order-status';
 import { useOrder } from './orders.api';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/states';
 import { toastSaved } from '../../lib/toasts';
-import { HistoryLink } from '../audit/history-link';
+import { HistoryLink } from '../../components/history-link';
 import { useSaveWine, useWine } from './wines.api';
 import { WineForm } from './wine-form';
 import { WinePicture } from './wine-picture';

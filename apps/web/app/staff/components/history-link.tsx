@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStaffRole } from '../../session/staff-session.api';
+import { useStaffRole } from '../session/staff-session.api';
 
 /**
  * "History of changes": the audit trail of one record (a member, an order): who changed it, when, and how.
