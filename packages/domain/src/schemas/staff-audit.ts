@@ -63,7 +63,15 @@ export const AuditEntrySchema = z.object({
    * or a wish's member, with the offering. A record since removed is named as the entry last saw
    * it (`gone`); null when the entry names no record, or none the entry can name.
    */
-  subject: z.object({ name: z.string(), detail: z.string().nullable(), gone: z.boolean() }).nullable(),
+  subject: z
+    .object({
+      name: z.string(),
+      detail: z.string().nullable(),
+      gone: z.boolean(),
+      /** Whose allocation or wish it is: the member's page is where it is read. */
+      memberId: z.uuid().nullable(),
+    })
+    .nullable(),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),

@@ -16,6 +16,8 @@ export interface AuditFilter {
 export interface AuditSubject {
   name: string;
   detail: string | null;
+  /** The member an allocation or a wish is theirs, whose page it is read on. */
+  memberId?: string;
 }
 
 /** An entry's subject is found by its type and id: `member:<id>`. */
@@ -71,7 +73,7 @@ export function createAuditRepository(db: Database) {
       const idsOf = (type: AuditEntityType) => [...new Set(entries.filter((entry) => entry.entityType === type && entry.entityId && UUID.test(entry.entityId)).map((entry) => entry.entityId!))];
       const found = new Map<string, AuditSubject>();
       const add = (type: AuditEntityType, rows: Array<{ id: string } & AuditSubject>) => {
-        for (const { id, name, detail } of rows) found.set(subjectKey(type, id), { name, detail });
+        for (const { id, ...subject } of rows) found.set(subjectKey(type, id), subject);
       };
       const member = { firstName: customers.firstName, lastName: customers.lastName };
       const lookups: Record<string, (ids: string[]) => Promise<void>> = {
@@ -112,22 +114,22 @@ export function createAuditRepository(db: Database) {
         },
         allocation: async (ids) => {
           const rows = await db
-            .select({ id: allocations.id, ...member, offering: offerings.name })
+            .select({ id: allocations.id, memberId: customers.id, ...member, offering: offerings.name })
             .from(allocations)
             .innerJoin(customers, eq(customers.id, allocations.customerId))
             .innerJoin(offerings, eq(offerings.id, allocations.offeringId))
             .where(and(eq(allocations.tenantId, tenantId), inArray(allocations.id, ids)));
-          add('allocation', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering })));
+          add('allocation', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering, memberId: row.memberId })));
         },
         wish: async (ids) => {
           const rows = await db
-            .select({ id: wishes.id, ...member, offering: offerings.name })
+            .select({ id: wishes.id, memberId: customers.id, ...member, offering: offerings.name })
             .from(wishes)
             .innerJoin(allocations, eq(allocations.id, wishes.allocationId))
             .innerJoin(customers, eq(customers.id, allocations.customerId))
             .innerJoin(offerings, eq(offerings.id, allocations.offeringId))
             .where(and(eq(wishes.tenantId, tenantId), inArray(wishes.id, ids)));
-          add('wish', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering })));
+          add('wish', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering, memberId: row.memberId })));
         },
       };
       await Promise.all(

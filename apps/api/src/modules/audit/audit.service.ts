@@ -9,13 +9,13 @@ function lastSeen(row: AuditRow): AuditEntryView['subject'] {
   if (!record) return null;
   const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string).trim() : '');
   const name = text('name') || [text('firstName'), text('lastName')].filter(Boolean).join(' ') || text('number');
-  return name ? { name, detail: text('email') || null, gone: true } : null;
+  return name ? { name, detail: text('email') || null, gone: true, memberId: null } : null;
 }
 
 const subjectOf = (row: AuditRow, subjects: Map<string, AuditSubject>): AuditEntryView['subject'] => {
   if (!row.entityId) return null;
   const found = subjects.get(subjectKey(row.entityType, row.entityId));
-  return found ? { ...found, gone: false } : lastSeen(row);
+  return found ? { name: found.name, detail: found.detail, gone: false, memberId: found.memberId ?? null } : lastSeen(row);
 };
 
 const view = (row: AuditRow, subjects: Map<string, AuditSubject>): AuditEntryView => ({

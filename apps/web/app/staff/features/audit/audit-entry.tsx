@@ -14,7 +14,7 @@ import { actionLabel, entityLabel, subjectPath } from './audit-labels';
 export function AuditSubject({ entry }: { entry: AuditEntryView }) {
   const { t } = useTranslation('staff');
   const { subject } = entry;
-  const path = subject && !subject.gone ? subjectPath(entry.entityType, entry.entityId) : null;
+  const path = subject && !subject.gone ? subjectPath(entry.entityType, entry.entityId, subject.memberId) : null;
   return (
     <span className="staff-audit__entity">
       <span className="staff-audit__kind">{entityLabel(t, entry.entityType)}</span>{' '}

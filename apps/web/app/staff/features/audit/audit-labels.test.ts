@@ -17,7 +17,7 @@ describe('the audit trail in words', () => {
     expect(new Set(words).size).toBe(words.length);
   });
 
-  it("links a member, an order, a wine or an offering to its page, and nothing else", () => {
+  it("links a member, an order, a wine or an offering to its page, an allocation or a wish to its member's, and nothing else", () => {
     const id = '5b0f3f4e-1c1d-4a5e-9a43-0c1a2b3c4d5e';
     expect(['member', 'order', 'wine', 'offering', 'tier', 'allocation', 'rates'].map((type) => subjectPath(type, id))).toEqual([
       `/staff/members/${id}`,
@@ -29,5 +29,8 @@ describe('the audit trail in words', () => {
       null,
     ]);
     expect(subjectPath('member', null)).toBeNull();
+    // An allocation or a wish is read on its member's page.
+    const member = '0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+    expect([subjectPath('allocation', id, member), subjectPath('wish', id, member), subjectPath('allocation', id)]).toEqual([`/staff/members/${member}`, `/staff/members/${member}`, null]);
   });
 });

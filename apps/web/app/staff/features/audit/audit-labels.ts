@@ -8,8 +8,12 @@ export const entityLabel = (t: TFunction<'staff'>, entityType: string): string =
 
 const PAGES: Record<string, string> = { member: '/staff/members', order: '/staff/orders', wine: '/staff/wines', offering: '/staff/offerings' };
 
-/** The console's page of an entry's record, for the records that have one; null for others. */
-export function subjectPath(entityType: string, entityId: string | null): string | null {
+/**
+ * The console's page of an entry's record, for the records that have one (an allocation or a wish
+ * is read on its member's page); null for others.
+ */
+export function subjectPath(entityType: string, entityId: string | null, memberId: string | null = null): string | null {
+  if (memberId && (entityType === 'allocation' || entityType === 'wish')) return `/staff/members/${memberId}`;
   const list = PAGES[entityType];
   return list && entityId ? `${list}/${entityId}` : null;
 }
