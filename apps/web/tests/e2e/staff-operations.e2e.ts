@@ -250,12 +250,12 @@ describe('staff operations (issue 14)', () => {
     // The shipment's before and after, field by field.
     await entries.first().locator('summary').click();
     const changed = entries.first().locator('.staff-audit-diff__changed');
-    // Each field by its name in words.
+    // Each field by its name in words, a status as the console says it.
     expect(await changed.allInnerTexts()).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Carrier[\s\S]*\t—\tUPS$/),
         expect.stringMatching(new RegExp(`^Tracking number[\\s\\S]*\\t—\\t${TRACKING}$`)),
-        expect.stringMatching(/^Fulfilment status[\s\S]*\tprocessing\tshipped$/),
+        expect.stringMatching(/^Fulfilment status[\s\S]*\tProcessing\tShipped$/),
       ]),
     );
     expect(consoleErrors).toEqual([]);

@@ -50,13 +50,14 @@ describe('fieldLabel', () => {
 describe('diffRecords in words', () => {
   const words: ValueWords = { cents: (cents) => `$${(cents / 100).toFixed(2)}`, instant: (iso) => `at ${iso.slice(0, 10)}`, yes: 'Yes', no: 'No' };
 
-  it('writes money, instants and yes or no as staff read them, and tells a change from the values as stored', () => {
+  it('writes coded values, money, instants and yes or no as staff read them, and tells a change from the values as stored', () => {
     const rows = diffRecords(
-      { totalCents: 100625, shippedAt: null, active: true, placedAt: '2026-12-07T11:03:30.222Z', note: '2026-12-07', rank: 3 },
-      { totalCents: 100625, shippedAt: '2026-12-08T09:00:00.000Z', active: false, placedAt: '2026-12-07T11:03:30.222Z', note: '2026-12-07', rank: 3 },
-      words,
+      { status: 'processing', totalCents: 100625, shippedAt: null, active: true, placedAt: '2026-12-07T11:03:30.222Z', note: '2026-12-07', rank: 3 },
+      { status: 'shipped', totalCents: 100625, shippedAt: '2026-12-08T09:00:00.000Z', active: false, placedAt: '2026-12-07T11:03:30.222Z', note: '2026-12-07', rank: 3 },
+      { ...words, coded: (path, value) => (path === 'status' ? value.toUpperCase() : undefined) },
     );
     expect(rows).toEqual([
+      { path: 'status', before: 'PROCESSING', after: 'SHIPPED', changed: true },
       { path: 'shippedAt', before: '', after: 'at 2026-12-08', changed: true },
       { path: 'active', before: 'Yes', after: 'No', changed: true },
       { path: 'totalCents', before: '$1006.25', after: '$1006.25', changed: false },

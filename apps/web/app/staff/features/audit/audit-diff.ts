@@ -17,6 +17,8 @@ function show(value: unknown): string {
 
 /** How the console writes a field's value: money, instants and yes or no as staff read them elsewhere. */
 export interface ValueWords {
+  /** The console's word for a field's coded value (an order's status), when it has one. */
+  coded?: (path: string, value: string) => string | undefined;
   cents: (cents: number) => string;
   instant: (iso: string) => string;
   yes: string;
@@ -26,10 +28,13 @@ export interface ValueWords {
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
- * A leaf in words, by what its field holds: an amount in cents (`totalCents`) as money, an instant
- * (ISO 8601 with a time) on the winery's clock, true and false as yes and no; anything else as `show`.
+ * A leaf in words, by what its field holds: a coded value in the console's word for it, an amount
+ * in cents (`totalCents`) as money, an instant (ISO 8601 with a time) on the winery's clock, true
+ * and false as yes and no; anything else as `show`.
  */
 export function showIn(words: ValueWords, path: string, value: unknown): string {
+  const coded = typeof value === 'string' ? words.coded?.(path, value) : undefined;
+  if (coded !== undefined) return coded;
   if (typeof value === 'number' && /Cents$/.test(path)) return words.cents(value);
   if (typeof value === 'string' && INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return words.instant(value);
   if (typeof value === 'boolean') return value ? words.yes : words.no;

@@ -31,10 +31,22 @@ export function AuditSubject({ entry }: { entry: AuditEntryView }) {
   );
 }
 
+/** Fields whose values are codes, and where the console keeps its words for them: an order's statuses. */
+const CODED: Record<string, string> = { fulfilmentStatus: 'orders.status', paymentStatus: 'orders.payment' };
+
 /** The record before and after one write, field by field in words; what changed is marked, not only coloured. */
 export function AuditDiff({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
   const { t } = useTranslation('staff');
-  const rows = diffRecords(entry.before, entry.after, { cents: formatCents, instant: (iso) => formatDateTime(iso, timeZone), yes: t('audit.diff.yes'), no: t('audit.diff.no') });
+  const rows = diffRecords(entry.before, entry.after, {
+    coded: (path, value) => {
+      const words = CODED[path];
+      return words ? t(`${words}.${value}`, { defaultValue: value }) : undefined;
+    },
+    cents: formatCents,
+    instant: (iso) => formatDateTime(iso, timeZone),
+    yes: t('audit.diff.yes'),
+    no: t('audit.diff.no'),
+  });
   if (rows.length === 0) return <p className="staff-muted">{t('audit.noDetail')}</p>;
   return (
     <table className="staff-table staff-audit-diff">
