@@ -312,6 +312,15 @@ describe('staff operations (issue 14)', () => {
       .poll(() => history.locator('.staff-audit__action').allInnerTexts())
       .toEqual(['Member reactivated', 'Member deactivated', 'Account link sent to a member', 'Member edited', 'Member added']);
     expect(new Set(await history.locator('.staff-audit__entity').allInnerTexts())).toEqual(new Set([`Member Hester Vale${RUN} · ${email}`]));
+    // Said whose history it is, with the way back to every change (the field of the record's id emptied, and staying so).
+    expect((await page.getByTestId('audit-about').innerText()).replace(/\s+/g, ' ')).toBe(`The changes to Member Hester Vale${RUN} · ${email} Show every change`);
+    await page.getByRole('button', { name: 'Show every change' }).click();
+    await expect.poll(() => page.url()).not.toContain('entityId=');
+    await expect.poll(() => page.getByLabel('Entity ID').inputValue()).toBe('');
+    // Longer than the field's 300 ms before it sends what is typed: nothing sends the id back.
+    await page.waitForTimeout(400);
+    expect(page.url()).not.toContain('entityId=');
+    expect(await page.getByTestId('audit-about').count()).toBe(0);
     await page.goBack();
     await page.getByRole('heading', { name: `Hester Vale${RUN}` }).waitFor();
 

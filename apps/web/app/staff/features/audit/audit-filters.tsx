@@ -10,9 +10,15 @@ import { actionLabel, entityLabel } from './audit-labels';
 export const AUDIT_FILTER_KEYS = ['staffUserId', 'action', 'entityType', 'entityId', 'from', 'to'] as const;
 export type AuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
 
-/** A text filter sent 300 ms after the last key. */
+/** A text filter sent 300 ms after the last key; set from elsewhere (a link, "Show every change"), it shows that. */
 function useTyped(value: string, send: (value: string) => void) {
   const [typed, setTyped] = useState(value);
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    // The filter changed without a key pressed here: what is typed follows, or it would be sent back.
+    setGiven(value);
+    if (value !== typed.trim()) setTyped(value);
+  }
   useEffect(() => {
     if (typed === value) return;
     const timer = window.setTimeout(() => send(typed.trim()), 300);

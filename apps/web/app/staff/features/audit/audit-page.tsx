@@ -54,6 +54,15 @@ export function AuditPage() {
     <>
       <PageHeader title={t('audit.title')} lede={t('audit.lede')} />
       <AuditFilters filters={filters} onChange={onChange} entries={list.items} />
+      {filters.entityId && list.items[0] ? (
+        // Arrived from a record's page ("History of changes"): say whose history this is, and the way back to all of it.
+        <p className="staff-audit__about" data-testid="audit-about">
+          {t('audit.about')} <AuditSubject entry={list.items[0]} />{' '}
+          <button type="button" className="button button--small button--quiet" onClick={() => onChange('entityId', '')}>
+            {t('audit.showAll')}
+          </button>
+        </p>
+      ) : null}
       {list.isLoading ? <LoadingState /> : null}
       {list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : null}
       {!list.isLoading && !list.error && list.items.length === 0 ? <EmptyState title={filtered ? t('audit.noMatch') : t('audit.empty')} /> : null}
