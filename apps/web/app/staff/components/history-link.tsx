@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useStaffRole } from '../session/staff-session.api';
 
 /**
- * "History of changes": the audit trail of one record (a member, an order): who changed it, when, and how.
+ * "History of changes": the audit trail of one record (a member, an order, a wine, an offering):
+ * who changed it, when, and how.
  * Only for those who may read the trail (managers and admins).
  */
 export function HistoryLink({ entityId, alone = false }: { entityId: string; /** The only thing on its line: no dot before it. */ alone?: boolean }) {
