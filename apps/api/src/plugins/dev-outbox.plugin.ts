@@ -5,6 +5,7 @@ import { textInput } from '@winery/domain';
 import { escapeUTF8 as escapeHtml } from 'entities';
 import type { mailQueue } from '../db/schema/index.js';
 import { findLinkPositions, findLinks } from '../shared/find-links.js';
+import { isUuid } from '../shared/uuid.js';
 
 type MailRow = typeof mailQueue.$inferSelect;
 
@@ -32,7 +33,6 @@ export function devOutboxEnabled(options: { transport: string; production: boole
 }
 
 const LIST_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The text body, escaped, with every URL a link. */
 function linkify(text: string): string {
@@ -175,7 +175,7 @@ async function devOutboxPlugin(app: FastifyInstance, options: { mail: OutboxMail
 
   app.get('/dev/outbox/:id.html', routeOptions, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const row = UUID.test(id) ? await mail.findById(id) : undefined;
+    const row = isUuid(id) ? await mail.findById(id) : undefined;
     if (!row) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No such message in the outbox.');
     }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { AuditEntityType } from '@winery/domain';
 import type { Database } from '../../db/database.js';
 import { allocationRequests, allocations, auditLog, customers, offerings, orders, staffUsers, tiers, wines, wishes } from '../../db/schema/index.js';
+import { isUuid } from '../../shared/uuid.js';
 
 export interface AuditFilter {
   staffUserId?: string;
@@ -23,7 +24,6 @@ export interface AuditSubject {
 /** An entry's subject is found by its type and id: `member:<id>`. */
 export const subjectKey = (entityType: string, entityId: string) => `${entityType}:${entityId}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
 /** The sort key of the last row sent: its time (ISO) and id, newest first. */
@@ -70,7 +70,7 @@ export function createAuditRepository(db: Database) {
      * names (a page of 50 makes at most nine). Records since removed have none.
      */
     async subjects(tenantId: string, entries: Array<{ entityType: string; entityId: string | null }>): Promise<Map<string, AuditSubject>> {
-      const idsOf = (type: AuditEntityType) => [...new Set(entries.filter((entry) => entry.entityType === type && entry.entityId && UUID.test(entry.entityId)).map((entry) => entry.entityId!))];
+      const idsOf = (type: AuditEntityType) => [...new Set(entries.filter((entry) => entry.entityType === type && isUuid(entry.entityId)).map((entry) => entry.entityId!))];
       const found = new Map<string, AuditSubject>();
       const add = (type: AuditEntityType, rows: Array<{ id: string } & AuditSubject>) => {
         for (const { id, ...subject } of rows) found.set(subjectKey(type, id), subject);

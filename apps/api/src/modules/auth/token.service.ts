@@ -1,6 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { TOKEN_AUDIENCES, TOKEN_ISSUER, type Audience } from './audiences.js';
 import type { SigningKeys } from './signing-keys.js';
+import { isUuid } from '../../shared/uuid.js';
 
 const ALGORITHM = 'EdDSA';
 
@@ -12,7 +13,6 @@ export interface TokenClaims {
   sessionId: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Tokens this service has verified, at most this many (about 1 KB each), the oldest dropped first. */
 const VERIFIED_TOKENS = 20_000;
@@ -68,8 +68,8 @@ export function createTokenService(keys: SigningKeys, audience: Audience, now: (
           currentDate: at,
         });
         const { sub, email, tenant, jti, exp } = payload;
-        if (typeof sub !== 'string' || !UUID.test(sub)) return null;
-        if (typeof jti !== 'string' || !UUID.test(jti)) return null;
+        if (!isUuid(sub)) return null;
+        if (!isUuid(jti)) return null;
         if (typeof email !== 'string' || typeof tenant !== 'string') return null;
         const claims = { subjectId: sub, email, tenant, sessionId: jti };
         if (typeof exp === 'number') remember(token, claims, exp * 1000);

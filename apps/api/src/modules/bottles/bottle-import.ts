@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { csvSeparator, normaliseBottleId, renderValidationMessage, type FieldError } from '@winery/domain';
 import { API_MESSAGES } from '../../shared/api-messages.js';
+import { isUuid } from '../../shared/uuid.js';
 
 /** A catalogue wine as the import matches it. */
 export interface CatalogueWine {
@@ -25,7 +26,6 @@ export type ImportPlan =
   | { kind: 'tooMany'; rows: number };
 
 const STANDARD_SIZE_ML = 750;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHOLE = /^\d{1,9}$/;
 
 const header = (value: string) => value.trim().toLowerCase().replace(/[\s-]+/g, '_');
@@ -96,7 +96,7 @@ export function planImport(csv: string, wines: CatalogueWine[], maxRows: number)
     let wine: CatalogueWine | undefined;
     if (byId) {
       const id = cell(col.wineId);
-      wine = UUID.test(id) ? winesById.get(id.toLowerCase()) : undefined;
+      wine = isUuid(id) ? winesById.get(id.toLowerCase()) : undefined;
       if (!wine) problem('unknownWine', API_MESSAGES.bottleImportUnknownWine(id === '' ? '(no wine_id)' : id));
     } else {
       const name = cell(col.wine);

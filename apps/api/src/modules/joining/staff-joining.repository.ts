@@ -6,8 +6,8 @@ import { ApiError } from '../../shared/api-error.js';
 import { decodeCursor, toPage } from '../../shared/pagination.js';
 import { toJoinRequestView } from './joining.service.js';
 import type { Prospect, ProspectListQuery } from './staff-joining.schemas.js';
+import { isUuid } from '../../shared/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** created_at to the microsecond, as the cursor carries it (a JavaScript Date keeps milliseconds only). */
 const exactCreatedAt = sql<string>`to_char(${allocationRequests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -19,7 +19,7 @@ const exactCreatedAt = sql<string>`to_char(${allocationRequests.createdAt} at ti
 export function createProspectList(db: Database) {
   return async function list(tenantId: string, query: ProspectListQuery): Promise<Page<Prospect>> {
     const after = decodeCursor(query.cursor, 2);
-    if (after && (typeof after[0] !== 'string' || Number.isNaN(Date.parse(after[0])) || typeof after[1] !== 'string' || !UUID.test(after[1]))) {
+    if (after && (typeof after[0] !== 'string' || Number.isNaN(Date.parse(after[0])) || !isUuid(after[1]))) {
       const message = renderValidationMessage('invalidCursor');
       throw new ApiError('validationError', message, [{ field: 'cursor', code: 'invalidCursor', message }]);
     }

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { isUuid } from '../../shared/uuid.js';
 
 /**
  * Signed tokens that are stored nowhere: version, purpose, expiry (seconds) and one uuid, then an
@@ -18,7 +19,6 @@ const VERSION = 1;
 const MAC_BYTES = 16;
 /** Version, purpose, expiry (seconds, 4 bytes), id (16 bytes). */
 const BODY_BYTES = 1 + 1 + 4 + 16;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const keyBytes = (secret: KeyObject | Buffer): Buffer => {
   if (Buffer.isBuffer(secret)) return secret;
@@ -41,7 +41,7 @@ export function createSignedIdTokens<P extends string>(secret: KeyObject | Buffe
 
   return {
     issue(claim: SignedIdClaim<P>): string {
-      if (!UUID.test(claim.id)) throw new Error('A signed token names its subject by a uuid.');
+      if (!isUuid(claim.id)) throw new Error('A signed token names its subject by a uuid.');
       const purpose = options.purposes.indexOf(claim.purpose);
       if (purpose < 0) throw new Error(`"${claim.purpose}" is not a purpose of these tokens.`);
       const head = Buffer.alloc(6);
