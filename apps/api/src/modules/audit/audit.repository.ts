@@ -24,7 +24,8 @@ export interface AuditSubject {
 /** An entry's subject is found by its type and id: `member:<id>`. */
 export const subjectKey = (entityType: string, entityId: string) => `${entityType}:${entityId}`;
 
-const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+/** A person's name as the trail says it: first and last, either alone when the other is empty. */
+export const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
 /** The sort key of the last row sent: its time (ISO) and id, newest first. */
 export type AuditAfter = { createdAt: Date; id: string };
@@ -70,27 +71,21 @@ export function createAuditRepository(db: Database) {
      * names (a page of 50 makes at most nine). Records since removed have none.
      */
     async subjects(tenantId: string, entries: Array<{ entityType: string; entityId: string | null }>): Promise<Map<string, AuditSubject>> {
-      const idsOf = (type: AuditEntityType) => [...new Set(entries.filter((entry) => entry.entityType === type && isUuid(entry.entityId)).map((entry) => entry.entityId!))];
-      const found = new Map<string, AuditSubject>();
-      const add = (type: AuditEntityType, rows: Array<{ id: string } & AuditSubject>) => {
-        for (const { id, ...subject } of rows) found.set(subjectKey(type, id), subject);
-      };
       const member = { firstName: customers.firstName, lastName: customers.lastName };
-      const lookups: Record<string, (ids: string[]) => Promise<void>> = {
+      // Each kind's lookup: its records among the ids, named.
+      type Named = Array<{ id: string } & AuditSubject>;
+      const lookups: Partial<Record<AuditEntityType, (ids: string[]) => Promise<Named>>> = {
         member: async (ids) => {
           const rows = await db.select({ id: customers.id, ...member, email: customers.email }).from(customers).where(and(eq(customers.tenantId, tenantId), inArray(customers.id, ids)));
-          add('member', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.email })));
+          return rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.email }));
         },
-        staffAccount: async (ids) => {
-          const rows = await db.select({ id: staffUsers.id, name: staffUsers.name, detail: staffUsers.email }).from(staffUsers).where(and(eq(staffUsers.tenantId, tenantId), inArray(staffUsers.id, ids)));
-          add('staffAccount', rows);
-        },
+        staffAccount: (ids) => db.select({ id: staffUsers.id, name: staffUsers.name, detail: staffUsers.email }).from(staffUsers).where(and(eq(staffUsers.tenantId, tenantId), inArray(staffUsers.id, ids))),
         allocationRequest: async (ids) => {
           const rows = await db
             .select({ id: allocationRequests.id, firstName: allocationRequests.firstName, lastName: allocationRequests.lastName, email: allocationRequests.email })
             .from(allocationRequests)
             .where(and(eq(allocationRequests.tenantId, tenantId), inArray(allocationRequests.id, ids)));
-          add('allocationRequest', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.email })));
+          return rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.email }));
         },
         order: async (ids) => {
           const rows = await db
@@ -98,19 +93,19 @@ export function createAuditRepository(db: Database) {
             .from(orders)
             .innerJoin(customers, eq(customers.id, orders.customerId))
             .where(and(eq(orders.tenantId, tenantId), inArray(orders.id, ids)));
-          add('order', rows.map((row) => ({ id: row.id, name: row.number, detail: fullName(row) })));
+          return rows.map((row) => ({ id: row.id, name: row.number, detail: fullName(row) }));
         },
         wine: async (ids) => {
           const rows = await db.select({ id: wines.id, name: wines.name, vintage: wines.vintage }).from(wines).where(and(eq(wines.tenantId, tenantId), inArray(wines.id, ids)));
-          add('wine', rows.map((row) => ({ id: row.id, name: `${row.name} ${row.vintage}`, detail: null })));
+          return rows.map((row) => ({ id: row.id, name: `${row.name} ${row.vintage}`, detail: null }));
         },
         offering: async (ids) => {
           const rows = await db.select({ id: offerings.id, name: offerings.name }).from(offerings).where(and(eq(offerings.tenantId, tenantId), inArray(offerings.id, ids)));
-          add('offering', rows.map((row) => ({ ...row, detail: null })));
+          return rows.map((row) => ({ ...row, detail: null }));
         },
         tier: async (ids) => {
           const rows = await db.select({ id: tiers.id, name: tiers.name }).from(tiers).where(and(eq(tiers.tenantId, tenantId), inArray(tiers.id, ids)));
-          add('tier', rows.map((row) => ({ ...row, detail: null })));
+          return rows.map((row) => ({ ...row, detail: null }));
         },
         allocation: async (ids) => {
           const rows = await db
@@ -119,7 +114,7 @@ export function createAuditRepository(db: Database) {
             .innerJoin(customers, eq(customers.id, allocations.customerId))
             .innerJoin(offerings, eq(offerings.id, allocations.offeringId))
             .where(and(eq(allocations.tenantId, tenantId), inArray(allocations.id, ids)));
-          add('allocation', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering, memberId: row.memberId })));
+          return rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering, memberId: row.memberId }));
         },
         wish: async (ids) => {
           const rows = await db
@@ -129,13 +124,15 @@ export function createAuditRepository(db: Database) {
             .innerJoin(customers, eq(customers.id, allocations.customerId))
             .innerJoin(offerings, eq(offerings.id, allocations.offeringId))
             .where(and(eq(wishes.tenantId, tenantId), inArray(wishes.id, ids)));
-          add('wish', rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering, memberId: row.memberId })));
+          return rows.map((row) => ({ id: row.id, name: fullName(row), detail: row.offering, memberId: row.memberId }));
         },
       };
+      const found = new Map<string, AuditSubject>();
       await Promise.all(
         Object.entries(lookups).map(async ([type, lookup]) => {
-          const ids = idsOf(type as AuditEntityType);
-          if (ids.length > 0) await lookup(ids);
+          const ids = [...new Set(entries.filter((entry) => entry.entityType === type && isUuid(entry.entityId)).map((entry) => entry.entityId!))];
+          if (ids.length === 0) return;
+          for (const { id, ...subject } of await lookup(ids)) found.set(subjectKey(type, id), subject);
         }),
       );
       return found;

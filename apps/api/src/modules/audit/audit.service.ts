@@ -1,14 +1,14 @@
 import { renderValidationMessage, type AuditEntryView, type AuditQuery, type Page } from '@winery/domain';
 import { ApiError } from '../../shared/api-error.js';
 import { decodeCursor, toPage } from '../../shared/pagination.js';
-import { subjectKey, type AuditRepository, type AuditRow, type AuditSubject } from './audit.repository.js';
+import { fullName, subjectKey, type AuditRepository, type AuditRow, type AuditSubject } from './audit.repository.js';
 
 /** A removed record's name as the entry's before (or after) shows it: a tier's name, a member's. */
 function lastSeen(row: AuditRow): AuditEntryView['subject'] {
   const record = [row.before, row.after].find((value) => value && typeof value === 'object') as Record<string, unknown> | undefined;
   if (!record) return null;
   const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string).trim() : '');
-  const name = text('name') || [text('firstName'), text('lastName')].filter(Boolean).join(' ') || text('number');
+  const name = text('name') || fullName({ firstName: text('firstName'), lastName: text('lastName') }) || text('number');
   return name ? { name, detail: text('email') || null, gone: true, memberId: null } : null;
 }
 
