@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixFromTitle, readWholeName } from './whole-name.js';
+import { fillFromWholeName, prefixFromTitle, readWholeName } from './whole-name.js';
 
 describe('readWholeName', () => {
   it('reads the last word as the family name, the words before it as the given names', () => {
@@ -64,5 +64,20 @@ describe('prefixFromTitle', () => {
   it("reads a title a profile offers, however it is written, and none it does not offer", () => {
     expect(['Mr', 'mr.', ' MRS ', 'Ms.', 'mx', 'Dr', 'doctor', 'Mister'].map(prefixFromTitle)).toEqual(['Mr.', 'Mr.', 'Mrs.', 'Ms.', 'Mx.', 'Dr.', 'Dr.', 'Mr.']);
     expect(['Herr', 'Mme', 'Miss', 'Prof.', '', 'Jane'].map(prefixFromTitle)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('fillFromWholeName', () => {
+  it("gives the names a line's own columns leave empty, and nothing when both are there", () => {
+    expect(fillFromWholeName('Dr. Jane Doe', {})).toEqual({ prefix: 'Dr.', firstName: 'Jane', lastName: 'Doe' });
+    expect(fillFromWholeName('Müller', { firstName: 'Hans' })).toEqual({ lastName: 'Müller' });
+    expect(fillFromWholeName('John', { lastName: 'Smith' })).toEqual({ firstName: 'John' });
+    expect(fillFromWholeName('Ada Lovelace', { firstName: 'Ada', lastName: 'Vintner' })).toEqual({});
+    expect(fillFromWholeName('Müller', {})).toEqual({ firstName: '', lastName: 'Müller' });
+  });
+
+  it("gives the whole name's title only where the title column gives none a profile offers", () => {
+    expect(fillFromWholeName('Dr. Odile Roux', { prefix: 'Ms.' })).toEqual({ firstName: 'Odile', lastName: 'Roux' });
+    expect(fillFromWholeName('Dr. Odile Roux', { prefix: 'Herr' })).toEqual({ prefix: 'Dr.', firstName: 'Odile', lastName: 'Roux' });
   });
 });

@@ -104,3 +104,18 @@ export function readWholeName(value: string, known: { firstName?: string; lastNa
   }
   return { ...titled, firstName: words.slice(0, start).join(' '), lastName: words.slice(start).join(' ') };
 }
+
+/**
+ * What a line of a member list takes from its whole name: the names its own columns leave empty,
+ * and the title when no title column gives one a profile offers. Nothing when both names are
+ * there. The import reads a line so, and its preview says so of the first member.
+ */
+export function fillFromWholeName(value: string, known: { firstName?: string; lastName?: string; prefix?: string }): Partial<WholeNameRead> {
+  if (known.firstName && known.lastName) return {};
+  const read = readWholeName(value, known);
+  return {
+    ...(read.prefix && !(known.prefix && prefixFromTitle(known.prefix)) ? { prefix: read.prefix } : {}),
+    ...(known.firstName ? {} : { firstName: read.firstName }),
+    ...(known.lastName ? {} : { lastName: read.lastName }),
+  };
+}

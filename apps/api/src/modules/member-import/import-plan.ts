@@ -2,13 +2,13 @@ import { parse } from 'csv-parse/sync';
 import {
   countryCodeFromName,
   csvSeparator,
+  fillFromWholeName,
   importColumnKey,
   issueValues,
   MEMBER_IMPORT_COLUMNS,
   MEMBER_IMPORT_FIELDS,
   MemberImportRowSchema,
   prefixFromTitle,
-  readWholeName,
   renderValidationMessage,
   importDateToIso,
   slashedDateOrder,
@@ -158,12 +158,7 @@ export function planMemberImport(csv: string, mapping: string | undefined, dates
     }
     if (raw.fullName !== undefined) {
       // The names the line lacks, read from its whole name (a name's own column is still its own).
-      if (!raw.firstName || !raw.lastName) {
-        const whole = readWholeName(raw.fullName, { firstName: raw.firstName, lastName: raw.lastName });
-        raw.firstName ||= whole.firstName;
-        raw.lastName ||= whole.lastName;
-        if (whole.prefix) raw.prefix ??= whole.prefix;
-      }
+      Object.assign(raw, fillFromWholeName(raw.fullName, raw));
       delete raw.fullName;
     }
     if (raw.dateOfBirth) raw.dateOfBirth = importDateToIso(raw.dateOfBirth, dateOrder);

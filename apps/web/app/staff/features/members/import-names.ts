@@ -1,4 +1,4 @@
-import { prefixFromTitle, readWholeName } from '@winery/domain';
+import { fillFromWholeName } from '@winery/domain';
 
 /** One thing the import takes from a whole name, for the preview to say. */
 export type NamePart = { part: 'prefix' | 'firstName' | 'lastName'; value: string } | { part: 'noFirstName' };
@@ -10,12 +10,9 @@ export type NamePart = { part: 'prefix' | 'firstName' | 'lastName'; value: strin
  * is not read then.
  */
 export function wholeNameParts(value: string, known: { firstName?: string; lastName?: string; prefix?: string }): NamePart[] {
-  if (known.firstName && known.lastName) return [];
-  const read = readWholeName(value, known);
-  // A title column's own title (one a profile offers) is the member's, not the whole name's.
-  const titled = read.prefix && !(known.prefix && prefixFromTitle(known.prefix));
-  const parts: NamePart[] = titled ? [{ part: 'prefix', value: read.prefix! }] : [];
-  if (!known.firstName) parts.push(read.firstName ? { part: 'firstName', value: read.firstName } : { part: 'noFirstName' });
-  if (!known.lastName && read.lastName) parts.push({ part: 'lastName', value: read.lastName });
+  const taken = fillFromWholeName(value, known);
+  const parts: NamePart[] = taken.prefix ? [{ part: 'prefix', value: taken.prefix }] : [];
+  if (taken.firstName !== undefined) parts.push(taken.firstName ? { part: 'firstName', value: taken.firstName } : { part: 'noFirstName' });
+  if (taken.lastName) parts.push({ part: 'lastName', value: taken.lastName });
   return parts;
 }
